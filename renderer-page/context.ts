@@ -1,0 +1,25 @@
+import type { GeoPath, GeoProjection } from 'd3';
+import type { MapSpec, RenderWarnings } from './spec.ts';
+import type { Theme } from './themes/theme.ts';
+import type { ScopeGeometry } from './geometry.ts';
+import type { Layout } from './layout.ts';
+import type { FillScale } from './scales/fill-scale.ts';
+
+/** Everything a layer may read; no globals, so the same code runs in a pool page, the preview page and tests. */
+export interface RenderContext {
+  doc: Document;
+  spec: MapSpec;
+  theme: Theme;
+  layout: Layout;
+  geometry: ScopeGeometry;
+  projection: GeoProjection;
+  path: GeoPath;
+  showsGlobe: boolean;
+  /** scales registered for the legend to read */
+  scales: { fill: FillScale | null };
+  /** what the regions layer drew, for the legend's no-data and highlight swatches */
+  drawn: { noData: number; highlighted: number };
+  warnings: RenderWarnings;
+}
+
+export type Layer = (ctx: RenderContext) => SVGElement | null;

@@ -1,0 +1,13 @@
+import type { RenderContext } from '../context.ts';
+import { el, layerGroup } from '../svg.ts';
+
+/** The data credit, right-aligned in the strip below the map. */
+export function attributionLayer(ctx: RenderContext): SVGElement | null {
+  const { doc, theme, layout } = ctx;
+  const credit = layout.attribution;
+  if (!credit) return null;
+  const text = el(doc, 'text', {
+    x: layout.width - layout.margin, y: credit.y, 'font-size': credit.size, 'text-anchor': 'end', fill: theme.textMuted,
+  }, credit.text);
+  return layerGroup(doc, 'attribution', [text]);
+}

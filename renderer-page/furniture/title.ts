@@ -1,0 +1,14 @@
+import type { RenderContext } from '../context.ts';
+import type { TextLine } from '../layout.ts';
+import { el, layerGroup } from '../svg.ts';
+
+/** Title and subtitle in the band the layout reserved above the map. */
+export function titleLayer(ctx: RenderContext): SVGElement | null {
+  const { doc, theme, layout } = ctx;
+  const line = (text: TextLine | null, weight: number, fill: string) =>
+    text ? [el(doc, 'text', { x: layout.margin, y: text.y, 'font-size': text.size, 'font-weight': weight, fill }, text.text)] : [];
+  return layerGroup(doc, 'title', [
+    ...line(layout.title, 700, theme.text),
+    ...line(layout.subtitle, 400, theme.textMuted),
+  ]);
+}

@@ -1,0 +1,68 @@
+import type { MapSpec } from './spec.ts';
+import type { Extent } from './projection.ts';
+import { textWidth } from './fonts.ts';
+
+export interface TextLine {
+  text: string;
+  size: number;
+  /** baseline */
+  y: number;
+}
+
+export interface Layout {
+  width: number;
+  height: number;
+  margin: number;
+  /** where the map itself goes: below the titles, above the credit line */
+  mapExtent: Extent;
+  title: TextLine | null;
+  subtitle: TextLine | null;
+  attribution: TextLine | null;
+  legendFontSize: number;
+}
+
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+
+/** Largest size up to `preferred` at which `text` fits in `room` px. */
+function fitSize(doc: Document, text: string, preferred: number, room: number, weight: number): number {
+  const wide = textWidth(doc, text, preferred, weight);
+  return wide <= room ? preferred : Math.max(6, Math.floor((preferred * room) / wide));
+}
+
+/** Text scales with the map's width so small thumbnails and posters both read well; titles sit in their
+ *  own band above the map so they never cover it. `mapHeightFor` answers the projection's natural height. */
+export function computeLayout(doc: Document, spec: MapSpec, mapHeightFor: (width: number) => number): Layout {
+  const { width } = spec;
+  const margin = Math.round(clamp(width * 0.02, 4, 24));
+  const room = Math.max(1, width - 2 * margin);
+
+  let cursor = margin;
+  const line = (text: string | null, preferred: number, weight: number, gap: number): TextLine | null => {
+    if (!text) return null;
+    const size = fitSize(doc, text, preferred, room, weight);
+    const y = cursor + Math.round(size * 0.95);
+    cursor = y + Math.round(size * 0.3) + gap;
+    return { text, size, y };
+  };
+  const titleSize = Math.round(clamp(width * 0.022, 12, 34));
+  const title = line(spec.title, titleSize, 700, 4);
+  const subtitle = line(spec.subtitle, Math.round(titleSize * 0.62), 400, 0);
+  const top = title || subtitle ? cursor + Math.round(margin / 2) : margin;
+
+  const creditSize = Math.round(clamp(width * 0.0085, 7, 12));
+  const credit = spec.attribution ? fitSize(doc, spec.attribution, creditSize, room, 400) : 0;
+  const bottom = spec.attribution ? credit + Math.round(margin * 0.75) : margin;
+
+  const height = spec.height ?? top + mapHeightFor(room) + bottom;
+  const mapBottom = Math.max(top + 1, height - bottom);
+  return {
+    width,
+    height,
+    margin,
+    mapExtent: [[margin, top], [width - margin, mapBottom]],
+    title,
+    subtitle,
+    attribution: spec.attribution ? { text: spec.attribution, size: credit, y: height - Math.round(margin / 2.5) } : null,
+    legendFontSize: Math.round(clamp(width * 0.0105, 9, 16)),
+  };
+}

@@ -1,0 +1,27 @@
+// Element creation with attributes in the order given, so the same spec serialises to the same bytes.
+export const SVG_NS = 'http://www.w3.org/2000/svg';
+
+export type Attrs = Record<string, string | number | null | undefined>;
+
+export function el(doc: Document, tag: string, attrs: Attrs = {}, text?: string): SVGElement {
+  const node = doc.createElementNS(SVG_NS, tag) as SVGElement;
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value !== null && value !== undefined) node.setAttribute(name, String(value));
+  }
+  // textContent, never innerHTML: user strings stay text
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** A `<g data-layer>` wrapping the given children, or null when there are none. */
+export function layerGroup(doc: Document, name: string, children: SVGElement[]): SVGElement | null {
+  if (children.length === 0) return null;
+  const g = el(doc, 'g', { 'data-layer': name });
+  for (const child of children) g.appendChild(child);
+  return g;
+}
+
+/** Coordinates rounded to 0.1 px: invisible at any zoom a PNG is made at, and stable bytes. */
+export function px(value: number): number {
+  return Math.round(value * 10) / 10;
+}

@@ -1,0 +1,45 @@
+// Configuration, read once from the environment. Each key: default, then what it does.
+import { availableParallelism } from 'node:os';
+
+export interface Config {
+  port: number;
+  host: string;
+  chromiumPath: string;
+  poolSize: number;
+  queueMax: number;
+  renderTimeoutMs: number;
+  pageMaxRenders: number;
+  cacheMaxBytes: number;
+  cacheTtlMs: number;
+}
+
+function int(env: NodeJS.ProcessEnv, key: string, fallback: number, min: number): number {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${key} must be an integer ≥ ${min}, got "${raw}"`);
+  return value;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    /** PORT (8080): the HTTP port */
+    port: int(env, 'PORT', 8080, 0),
+    /** HOST (0.0.0.0): the interface to listen on */
+    host: env.HOST || '0.0.0.0',
+    /** CHROMIUM_PATH (/usr/bin/chromium): the Chromium executable, Debian's `chromium` package */
+    chromiumPath: env.CHROMIUM_PATH || '/usr/bin/chromium',
+    /** POOL_SIZE (number of cores): browser pages rendering in parallel */
+    poolSize: int(env, 'POOL_SIZE', availableParallelism(), 1),
+    /** QUEUE_MAX (64): renders that may wait for a page; more get 503 overloaded */
+    queueMax: int(env, 'QUEUE_MAX', 64, 0),
+    /** RENDER_TIMEOUT_MS (20000): one render's deadline, waiting included; past it, 504 */
+    renderTimeoutMs: int(env, 'RENDER_TIMEOUT_MS', 20_000, 1),
+    /** PAGE_MAX_RENDERS (500): a page is replaced after this many renders */
+    pageMaxRenders: int(env, 'PAGE_MAX_RENDERS', 500, 1),
+    /** CACHE_MAX_BYTES (268435456): the in-memory cache's size bound, least recently used out first */
+    cacheMaxBytes: int(env, 'CACHE_MAX_BYTES', 256 * 1024 * 1024, 0),
+    /** CACHE_TTL_MS (86400000): how long a rendered map stays cached */
+    cacheTtlMs: int(env, 'CACHE_TTL_MS', 24 * 60 * 60 * 1000, 1),
+  };
+}

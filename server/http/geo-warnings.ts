@@ -1,0 +1,16 @@
+// The X-Geo-Warnings header: `unknown-ids:A,B; unknown-routes:X>Y`, each part only when it has entries.
+
+const MAX_ENTRIES = 50;
+
+/** Ids are the user's own spelling: anything outside printable ASCII, and the header's own separators,
+ *  is percent-encoded so the header stays valid and parseable. */
+function headerSafe(text: string): string {
+  return text.replace(/[^\x21-\x7e]|[%,;:]/gu, (c) => encodeURIComponent(c));
+}
+
+export function geoWarnings(parts: { unknownIds: string[]; unknownRoutes: string[] }): string | undefined {
+  const out: string[] = [];
+  if (parts.unknownIds.length) out.push(`unknown-ids:${parts.unknownIds.slice(0, MAX_ENTRIES).map(headerSafe).join(',')}`);
+  if (parts.unknownRoutes.length) out.push(`unknown-routes:${parts.unknownRoutes.slice(0, MAX_ENTRIES).map(headerSafe).join(',')}`);
+  return out.length ? out.join('; ') : undefined;
+}

@@ -1,0 +1,59 @@
+// Gets a fresh clone ready to run, idempotently and quickly when already done: npm dependencies,
+// Debian's Chromium, the topology build and the renderer bundle. Plain Node: it runs before any install.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const mtime = (path) => (existsSync(path) ? statSync(path).mtimeMs : 0);
+
+function run(command, args, what) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`prepare: ${what} failed (${command} ${args.join(' ')})`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function newestIn(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'dist') continue;
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestIn(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+// 1. npm dependencies, when missing or older than the lock file
+const installed = join(root, 'node_modules/.package-lock.json');
+if (mtime(installed) < mtime(join(root, 'package-lock.json'))) {
+  console.log('prepare: installing npm dependencies');
+  run('npm', ['ci', '--no-audit', '--no-fund'], 'npm ci');
+}
+
+// 2. Chromium from Debian, installed when missing and we may
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get') && !process.env.CHROMIUM_PATH;
+  if (!canInstall) {
+    console.error(`prepare: Chromium not found at ${chromium}. Install Debian's "chromium" package `
+      + '(sudo apt-get install chromium) or set CHROMIUM_PATH to a Chromium executable.');
+    process.exit(1);
+  }
+  console.log("prepare: installing Debian's chromium package");
+  run('apt-get', ['update', '-q'], 'apt-get update');
+  run('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'chromium'], 'apt-get install chromium');
+}
+
+// 3. topology (the build script checks its own inputs and says when it is up to date)
+run(process.execPath, ['--import', 'tsx', 'topology/build.ts'], 'topology build');
+
+// 4. renderer bundle, when any renderer source is newer
+const bundle = join(root, 'renderer-page/dist/renderer.js');
+if (mtime(bundle) < newestIn(join(root, 'renderer-page'))) {
+  run(process.execPath, ['--import', 'tsx', 'renderer-page/build.ts'], 'renderer bundle');
+} else {
+  console.log('renderer: up to date');
+}

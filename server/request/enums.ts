@@ -1,0 +1,23 @@
+// The enumerations the server accepts, each tied to the renderer's type so neither can drift alone.
+import type {
+  ColorScaleName, Classification, Format, LegendLayout, Level, ProjectionName, ThemeName,
+} from '../../renderer-page/spec.ts';
+
+/** `list` typed as given; compiles only when it names every member of `Union` and nothing else. */
+const every = <Union extends string>() =>
+  <const List extends readonly Union[]>(list: List & ([Union] extends [List[number]] ? unknown : never)): List => list;
+
+export const THEMES = every<ThemeName>()(['dark', 'light']);
+export const PROJECTIONS = every<ProjectionName>()(['naturalEarth1', 'albersUsa', 'conicConformal', 'mercator', 'equalEarth']);
+export const COLOR_SCALES = every<ColorScaleName>()(['sequential', 'categorical']);
+export const CLASSIFICATIONS = every<Classification>()(['quantile']);
+export const LEGEND_LAYOUTS = every<LegendLayout>()(['vertical']);
+export const LEVELS = every<Level>()(['low', 'medium', 'high']);
+export const FORMATS = every<Format>()(['svg', 'png']);
+
+/** The list's own spelling of `raw`, matched case-insensitively, or `raw` unchanged when none matches. */
+export function canonicalSpelling(list: readonly string[], raw: unknown): unknown {
+  if (typeof raw !== 'string') return raw;
+  const lower = raw.trim().toLowerCase();
+  return list.find((item) => item.toLowerCase() === lower) ?? raw;
+}

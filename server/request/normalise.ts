@@ -1,0 +1,108 @@
+// One normalised request from any source: defaults filled, enumerations and ids canonical, regions sorted.
+// The renderer trusts what comes out of here; the ETag is a hash of it.
+import type { Catalogue, ScopeCatalogue } from '../../topology/catalogue.ts';
+import type { Format, MapSpec, RegionSpec } from '../../renderer-page/spec.ts';
+import { ApiError } from '../errors.ts';
+import { FIELD_NAMES, validateRequest, type ValidRequest } from './schema.ts';
+
+export interface NormalisedRequest {
+  spec: MapSpec;
+  /** ids as the user wrote them that the scope does not know, in request order */
+  unknownIds: string[];
+}
+
+function isPlainObject(input: unknown): input is Record<string, unknown> {
+  return typeof input === 'object' && input !== null && !Array.isArray(input);
+}
+
+function requireScope(input: Record<string, unknown>, catalogue: Catalogue): ScopeCatalogue {
+  const { scope } = input;
+  if (scope === undefined || scope === null || scope === '') {
+    throw new ApiError('missing_scope', `scope is required; available: ${catalogue.scopes.map((s) => s.id).join(', ')}`, 'scope');
+  }
+  const found = typeof scope === 'string' ? catalogue.scope(scope.trim()) : undefined;
+  if (!found) {
+    throw new ApiError('invalid_scope', `scope "${String(scope)}" is not known; available: ${catalogue.scopes.map((s) => s.id).join(', ')}`, 'scope');
+  }
+  return found;
+}
+
+function resolveRegions(valid: ValidRequest, scope: ScopeCatalogue, catalogue: Catalogue) {
+  const regions: RegionSpec[] = [];
+  const unknownIds: string[] = [];
+  const spelledAs = new Map<string, string>();
+  for (const item of valid.regions ?? []) {
+    const id = catalogue.resolveId(scope.id, item.id.trim());
+    if (!id) {
+      if (!unknownIds.includes(item.id)) unknownIds.push(item.id);
+      continue;
+    }
+    const earlier = spelledAs.get(id);
+    if (earlier !== undefined) {
+      throw new ApiError('invalid_data', `region ${id} is given twice (as "${earlier}" and "${item.id}")`, 'regions');
+    }
+    spelledAs.set(id, item.id);
+    regions.push({ id, value: item.value ?? null, color: item.color ?? null });
+  }
+  return { regions, unknownIds };
+}
+
+/** Picks the colour scale and, for categories, their order of first appearance. */
+function scaleRegions(valid: ValidRequest, regions: RegionSpec[]) {
+  const hasText = regions.some((r) => typeof r.value === 'string');
+  const hasNumbers = regions.some((r) => typeof r.value === 'number');
+  if (hasText && hasNumbers) {
+    throw new ApiError('invalid_data', 'regions mix numbers and text categories; give every value as a number or every value as text', 'regions');
+  }
+  const colorScale = valid.colorScale ?? (hasText ? 'categorical' : 'sequential');
+  if (hasText && colorScale !== 'categorical') {
+    throw new ApiError('invalid_data', `text values need colorScale categorical (got ${colorScale})`, 'colorScale');
+  }
+  if (colorScale !== 'categorical') return { colorScale, categories: [], regions };
+  const categorised = regions.map((r) => (typeof r.value === 'number' ? { ...r, value: String(r.value) } : r));
+  const categories = [...new Set(categorised.map((r) => r.value).filter((v): v is string => typeof v === 'string'))];
+  return { colorScale, categories, regions: categorised };
+}
+
+/** `pathFormat` is the format the URL's extension asks for (GET); a `format` field must agree with it. */
+export function normaliseRequest(input: unknown, catalogue: Catalogue, pathFormat?: Format): NormalisedRequest {
+  if (!isPlainObject(input)) throw new ApiError('invalid_json', 'the body must be a JSON object with at least "scope"');
+  const unknown = Object.keys(input).find((key) => !FIELD_NAMES.includes(key));
+  if (unknown !== undefined) {
+    throw new ApiError('invalid_field', `unknown field "${unknown}"; allowed: ${FIELD_NAMES.join(', ')}`, unknown);
+  }
+  const scope = requireScope(input, catalogue);
+  const valid = validateRequest(input);
+  if (pathFormat && valid.format && valid.format !== pathFormat) {
+    throw new ApiError('invalid_field', `format ${valid.format} contradicts the path's .${pathFormat}; leave format out`, 'format');
+  }
+  const projection = valid.projection ?? scope.defaultProjection;
+  if (projection === 'albersUsa' && scope.id !== 'world') {
+    throw new ApiError('invalid_projection', 'albersUsa draws only the United States; use it with scope world', 'projection');
+  }
+
+  const resolved = resolveRegions(valid, scope, catalogue);
+  const { colorScale, categories, regions } = scaleRegions(valid, resolved.regions);
+  regions.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+
+  const spec: MapSpec = {
+    scope: scope.id,
+    level: valid.level ?? scope.defaultLevel,
+    format: pathFormat ?? valid.format ?? 'svg',
+    width: valid.width ?? 1200,
+    height: valid.height ?? null,
+    projection,
+    theme: valid.theme ?? 'dark',
+    colorScale,
+    classification: valid.classification ?? 'quantile',
+    regions,
+    categories,
+    legend: valid.legend ?? true,
+    legendTitle: valid.legendTitle ?? null,
+    legendLayout: valid.legendLayout ?? 'vertical',
+    title: valid.title ?? null,
+    subtitle: valid.subtitle ?? null,
+    attribution: valid.attribution === false ? null : scope.sources,
+  };
+  return { spec, unknownIds: resolved.unknownIds };
+}

@@ -1,0 +1,64 @@
+// GET /map.svg, GET /map.png and POST /render/map: normalise, ETag, 304, cache, render.
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { AppDeps } from '../app-deps.ts';
+import type { Format } from '../../renderer-page/spec.ts';
+import { parseQuery } from '../request/get-grammar.ts';
+import { FIELD_NAMES } from '../request/schema.ts';
+import { normaliseRequest, type NormalisedRequest } from '../request/normalise.ts';
+import { readJsonBody } from '../request/body.ts';
+import { etagOf } from '../request/etag.ts';
+import { geoWarnings } from '../http/geo-warnings.ts';
+import { matchesIfNoneMatch } from '../http/conditional.ts';
+
+const CONTENT_TYPES: Record<Format, string> = { svg: 'image/svg+xml', png: 'image/png' };
+// An SVG opened on its own must not run anything: no scripts, no external loads.
+const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+
+export function mapRoutes(deps: AppDeps): Router {
+  const router = new Router();
+
+  async function respond(ctx: Context, { spec, unknownIds }: NormalisedRequest, viaGet: boolean): Promise<void> {
+    const etag = etagOf(spec, deps.rendererVersion);
+    ctx.set('ETag', etag);
+    if (viaGet) {
+      ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+      ctx.set('Access-Control-Allow-Origin', '*');
+      if (matchesIfNoneMatch(ctx.get('If-None-Match'), etag)) {
+        setWarnings(ctx, unknownIds, []);
+        ctx.status = 304;
+        return;
+      }
+    }
+    let rendered = await deps.cache.get(etag);
+    ctx.set('X-Cache', rendered ? 'HIT' : 'MISS');
+    if (!rendered) {
+      const output = await deps.renderer.render(spec);
+      rendered = { body: output.body, renderWarnings: output.unknownRoutes };
+      await deps.cache.set(etag, rendered);
+    }
+    setWarnings(ctx, unknownIds, rendered.renderWarnings);
+    ctx.type = CONTENT_TYPES[spec.format];
+    if (spec.format === 'svg') ctx.set('Content-Security-Policy', SVG_CSP);
+    ctx.body = rendered.body;
+  }
+
+  function setWarnings(ctx: Context, unknownIds: string[], unknownRoutes: string[]): void {
+    const header = geoWarnings({ unknownIds, unknownRoutes });
+    if (header) ctx.set('X-Geo-Warnings', header);
+  }
+
+  for (const format of ['svg', 'png'] as const) {
+    router.get(`/map.${format}`, async (ctx) => {
+      const input = parseQuery(ctx.querystring, FIELD_NAMES);
+      await respond(ctx, normaliseRequest(input, deps.catalogue, format), true);
+    });
+  }
+
+  router.post('/render/map', async (ctx) => {
+    const input = await readJsonBody(ctx);
+    await respond(ctx, normaliseRequest(input, deps.catalogue), false);
+  });
+
+  return router;
+}

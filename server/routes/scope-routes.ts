@@ -1,0 +1,34 @@
+// GET /scopes and GET /scopes/{scope}: what can be drawn, and the ids each scope accepts.
+import Router from '@koa/router';
+import type { AppDeps } from '../app-deps.ts';
+import type { ScopeCatalogue } from '../../topology/catalogue.ts';
+import { LEVELS } from '../request/enums.ts';
+import { ApiError } from '../errors.ts';
+
+function summary(scope: ScopeCatalogue) {
+  return {
+    id: scope.id,
+    name: scope.name,
+    regionKind: scope.regionKind,
+    levels: LEVELS,
+    defaultLevel: scope.defaultLevel,
+    defaultProjection: scope.defaultProjection,
+    attribution: scope.sources,
+    regionCount: scope.regions.length,
+  };
+}
+
+export function scopeRoutes({ catalogue }: AppDeps): Router {
+  const router = new Router();
+  router.get('/scopes', (ctx) => {
+    ctx.body = { scopes: catalogue.scopes.map(summary) };
+  });
+  router.get('/scopes/:scope', (ctx) => {
+    const scope = catalogue.scope(ctx.params.scope);
+    if (!scope) {
+      throw new ApiError('invalid_scope', `scope "${ctx.params.scope}" is not known; available: ${catalogue.scopes.map((s) => s.id).join(', ')}`, 'scope');
+    }
+    ctx.body = { ...summary(scope), regions: scope.regions };
+  });
+  return router;
+}

@@ -1,0 +1,85 @@
+// Every bad input is a JSON error naming what was wrong; nothing is rendered for it.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startService, type TestService } from './support/service.ts';
+
+let service: TestService;
+before(async () => { service = await startService(); });
+after(() => service.close());
+
+async function expectError(path: string, status: number, code: string, field?: string, init?: RequestInit) {
+  const response = await fetch(service.url + path, init);
+  assert.equal(response.status, status, `${path} → ${status}`);
+  assert.match(response.headers.get('content-type') ?? '', /application\/json/);
+  const body = await response.json() as { error: string; message: string; status: number; field?: string };
+  assert.equal(body.error, code, `${path}: ${body.message}`);
+  assert.equal(body.status, status);
+  assert.ok(body.message.length > 10, 'the message says what is allowed');
+  if (field) assert.equal(body.field, field);
+  assert.equal(response.headers.get('etag'), null);
+  assert.equal(response.headers.get('cache-control'), null);
+  return body;
+}
+
+const postJson = (body: unknown): RequestInit => ({
+  method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+});
+
+test('scope: missing is 400 missing_scope, unknown is 404 invalid_scope', async () => {
+  await expectError('/map.svg?data=US:1', 400, 'missing_scope', 'scope');
+  const body = await expectError('/map.svg?scope=mars', 404, 'invalid_scope', 'scope');
+  assert.match(body.message, /world, RO/);
+  await expectError('/render/map', 400, 'missing_scope', 'scope', postJson({ theme: 'dark' }));
+});
+
+test('unknown theme and projection name the allowed values', async () => {
+  const theme = await expectError('/map.svg?scope=world&theme=neon', 400, 'invalid_theme', 'theme');
+  assert.match(theme.message, /dark, light/);
+  const projection = await expectError('/map.png?scope=world&projection=robinson', 400, 'invalid_projection', 'projection');
+  assert.match(projection.message, /naturalEarth1/);
+  await expectError('/map.svg?scope=RO&projection=albersUsa', 400, 'invalid_projection', 'projection');
+});
+
+test('bad data pairs and bad region items are invalid_data', async () => {
+  await expectError('/map.svg?scope=world&data=US:200,CN', 400, 'invalid_data', 'data');
+  await expectError('/map.svg?scope=world&data=US:1:%23zzzzzz', 400, 'invalid_data', 'data');
+  await expectError('/map.svg?scope=world&data=US:1,CN:text', 400, 'invalid_data', 'regions');
+  await expectError('/render/map', 400, 'invalid_data', 'regions[0].value', postJson({ scope: 'world', regions: [{ id: 'US', value: [1] }] }));
+  await expectError('/render/map', 400, 'invalid_data', 'regions[1].color', postJson({ scope: 'world', regions: [{ id: 'US', value: 1 }, { id: 'CN', value: 2, color: 'red' }] }));
+});
+
+test('width and height out of range, too-long texts, unknown fields are invalid_field', async () => {
+  for (const bad of ['width=0', 'width=8001', 'width=abc', 'width=12.5', 'height=-1', 'height=9000']) {
+    await expectError(`/map.svg?scope=world&${bad}`, 400, 'invalid_field', bad.split('=')[0]);
+  }
+  await expectError(`/map.svg?scope=world&title=${'x'.repeat(121)}`, 400, 'invalid_field', 'title');
+  await expectError(`/map.svg?scope=world&subtitle=${'x'.repeat(161)}`, 400, 'invalid_field', 'subtitle');
+  await expectError(`/map.svg?scope=world&legendTitle=${'x'.repeat(65)}`, 400, 'invalid_field', 'legendTitle');
+  await expectError('/map.svg?scope=world&legend=maybe', 400, 'invalid_field', 'legend');
+  await expectError('/map.svg?scope=world&colour=red', 400, 'invalid_field', 'colour');
+  await expectError('/map.svg?scope=world&format=png', 400, 'invalid_field', 'format');
+});
+
+test('more than 5000 regions is too_many_items', async () => {
+  const regions = Array.from({ length: 5001 }, (_, i) => ({ id: `X${i}`, value: i }));
+  await expectError('/render/map', 400, 'too_many_items', 'regions', postJson({ scope: 'world', regions }));
+});
+
+test('bodies: malformed JSON, not an object, wrong content type, over 4 MB', async () => {
+  await expectError('/render/map', 400, 'invalid_json', undefined, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"scope": "world",' });
+  await expectError('/render/map', 400, 'invalid_json', undefined, postJson(['world']));
+  await expectError('/render/map', 400, 'invalid_json', undefined, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '' });
+  await expectError('/render/map', 415, 'unsupported_media_type', undefined, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<map/>' });
+  const huge = JSON.stringify({ scope: 'world', title: 'x'.repeat(4 * 1024 * 1024) });
+  await expectError('/render/map', 413, 'payload_too_large', undefined, { method: 'POST', headers: { 'content-type': 'application/json' }, body: huge });
+});
+
+test('unknown path is 404 not_found, wrong method 405, URL over 16 KB 414', async () => {
+  await expectError('/nowhere', 404, 'not_found');
+  await expectError('/map.svg?scope=world', 405, 'method_not_allowed', undefined, { method: 'DELETE' });
+  await expectError(`/map.svg?scope=world&title=${'x'.repeat(17 * 1024)}`, 414, 'uri_too_long');
+});
+
+test('nothing was rendered for any of these requests', () => {
+  assert.equal(service.rendered.length, 0);
+});

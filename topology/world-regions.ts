@@ -1,0 +1,72 @@
+// Canonical ids and aliases for the world scope. world-atlas ids are ISO 3166-1 numeric codes;
+// Natural Earth units without an ISO code have no id at all, so they are recognised by name.
+
+import countries from 'i18n-iso-countries';
+import { TIER, type RegionDraft } from './aliases.js';
+
+/**
+ * Natural Earth names (as in world-atlas `properties.name`) of units without a numeric code.
+ * Kosovo gets the widely used user-assigned `XK`; the rest keep Natural Earth's ADM0_A3 code
+ * so ids stay stable across Natural Earth releases.
+ */
+const OWN_IDS: Readonly<Record<string, { id: string; extra: readonly string[] }>> = {
+  Kosovo: { id: 'XK', extra: ['XKX', 'Kosovo'] },
+  'N. Cyprus': { id: 'CYN', extra: ['Northern Cyprus'] },
+  Somaliland: { id: 'SOL', extra: [] },
+  'Siachen Glacier': { id: 'KAS', extra: [] },
+  Baikonur: { id: 'KAB', extra: ['Baikonur Cosmodrome'] },
+  Dhekelia: { id: 'ESB', extra: [] },
+  Akrotiri: { id: 'WSB', extra: [] },
+  'USNB Guantanamo Bay': { id: 'USG', extra: ['Guantanamo Bay'] },
+  'Cyprus U.N. Buffer Zone': { id: 'CNM', extra: [] },
+  'Indian Ocean Ter.': { id: 'IOA', extra: ['Indian Ocean Territories'] },
+  'Coral Sea Is.': { id: 'CSI', extra: ['Coral Sea Islands'] },
+  'Spratly Is.': { id: 'PGA', extra: ['Spratly Islands'] },
+  'Clipperton I.': { id: 'CLP', extra: ['Clipperton Island'] },
+  'Bajo Nuevo Bank': { id: 'BJN', extra: [] },
+  'Serranilla Bank': { id: 'SER', extra: [] },
+  'Scarborough Reef': { id: 'SCR', extra: ['Scarborough Shoal'] },
+};
+
+export interface SourceGeometry {
+  id?: string | number | undefined;
+  properties?: { name?: string | undefined } | null | undefined;
+}
+
+/** Canonical id of a world-atlas feature; throws on anything unmapped so the build fails loudly. */
+export function worldId(g: SourceGeometry): string {
+  const name = g.properties?.name ?? '';
+  if (g.id !== undefined && g.id !== null && g.id !== '') {
+    const a2 = countries.numericToAlpha2(g.id);
+    if (a2) return a2;
+    throw new Error(`world: numeric id ${String(g.id)} ("${name}") unknown to i18n-iso-countries`);
+  }
+  const own = OWN_IDS[name];
+  if (own) return own.id;
+  throw new Error(`world: feature "${name}" has no id and no entry in OWN_IDS`);
+}
+
+/** Region drafts for the ids seen in any level; `neNames` maps id → Natural Earth names. */
+export function worldDrafts(neNames: ReadonlyMap<string, ReadonlySet<string>>): RegionDraft[] {
+  const allNames = countries.getNames('en', { select: 'all' });
+  const drafts: RegionDraft[] = [];
+  for (const [id, names] of neNames) {
+    const ne = [...names];
+    const own = Object.entries(OWN_IDS).find(([, v]) => v.id === id);
+    const known = countries.isValid(id);
+    const aliases: RegionDraft['aliases'] = [];
+    if (known) {
+      aliases.push({ text: countries.alpha2ToAlpha3(id)!, tier: TIER.code });
+      aliases.push({ text: countries.alpha2ToNumeric(id)!, tier: TIER.code });
+      for (const n of allNames[id] ?? []) aliases.push({ text: n, tier: TIER.alternate });
+    }
+    for (const n of ne) aliases.push({ text: n, tier: TIER.source });
+    for (const x of own?.[1].extra ?? []) {
+      aliases.push({ text: x, tier: /^[A-Z]{2,3}$/.test(x) ? TIER.code : TIER.source });
+    }
+    // Display name: ISO's official English short name, else Natural Earth's own label.
+    const name = (known && countries.getName(id, 'en')) || ne[0]!;
+    drafts.push({ id, name, aliases });
+  }
+  return drafts;
+}
