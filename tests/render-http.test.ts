@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PNG } from 'pngjs';
 import { startService, type TestService } from './support/service.ts';
-import { all, largestRingCentre, layers, parseSvg, region } from './support/svg.ts';
+import { all, largestRingCentre, layers, parseSvg, region, root } from './support/svg.ts';
 import { dark } from '../renderer-page/themes/dark.ts';
 import { light } from '../renderer-page/themes/light.ts';
 
@@ -27,9 +27,8 @@ test('world SVG: data regions take the ramp in value order, the rest the no-data
   assert.match(response.headers.get('content-security-policy') ?? '', /default-src 'none'/);
   assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
   const doc = parseSvg(text);
-  const svg = doc.documentElement;
-  assert.equal(svg.getAttribute('width'), '1200');
-  const height = Number(svg.getAttribute('height'));
+  assert.equal(root(doc).getAttribute('width'), '1200');
+  const height = Number(root(doc).getAttribute('height'));
   assert.ok(height > 500 && height < 800, `height ${height} follows the projection's aspect`);
   assert.deepEqual(layers(doc), ['background', 'regions', 'legend', 'attribution']);
 
@@ -59,11 +58,11 @@ test('world PNG: the signature, the size, and each country painted its colour', 
   assert.deepEqual([...body.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   const png = PNG.sync.read(body);
   assert.equal(png.width, 1200);
-  assert.equal(png.height, Number(svg.documentElement.getAttribute('height')));
+  assert.equal(png.height, Number(root(svg).getAttribute('height')));
   for (const id of ['US', 'BR', 'RU', 'AU']) {
     const [x, y] = largestRingCentre(region(svg, id)?.getAttribute('d') ?? '').map(Math.round);
-    const at = (y * png.width + x) * 4;
-    const pixel = '#' + [0, 1, 2].map((i) => png.data[at + i].toString(16).padStart(2, '0')).join('');
+    const at: number = (y * png.width + x) * 4;
+    const pixel: string = '#' + [0, 1, 2].map((i) => png.data[at + i].toString(16).padStart(2, '0')).join('');
     assert.equal(pixel, region(svg, id)?.getAttribute('fill'), `${id} at ${x},${y}`);
   }
 });
@@ -153,7 +152,7 @@ test('every projection draws the world, fitted inside the map', async () => {
     const us = region(doc, 'US');
     assert.ok(us, `${projection} draws the US`);
     const [x, y] = largestRingCentre(us.getAttribute('d') ?? '');
-    const height = Number(doc.documentElement.getAttribute('height'));
+    const height = Number(root(doc).getAttribute('height'));
     assert.ok(x > 0 && x < 800 && y > 0 && y < height, `${projection}: the US lies inside the ${800}×${height} map`);
   }
 });

@@ -9,6 +9,12 @@ export function parseSvg(text: string): Document {
   return doc;
 }
 
+/** The root `<svg>` element. */
+export function root(doc: Document): Element {
+  if (!doc.documentElement) throw new Error('the document has no root element');
+  return doc.documentElement;
+}
+
 export function all(doc: Document, tag: string): Element[] {
   return Array.from(doc.getElementsByTagName(tag) as unknown as ArrayLike<Element>);
 }
