@@ -21,7 +21,7 @@ function fitTarget(scope: ScopeId, name: ProjectionName, geometry: ScopeGeometry
   return { type: 'FeatureCollection', features: geometry.regions };
 }
 
-function create(name: ProjectionName, target: GeoPermissibleObjects): GeoProjection {
+function create(scope: ScopeId, name: ProjectionName, target: GeoPermissibleObjects): GeoProjection {
   switch (name) {
     case 'naturalEarth1': return geoNaturalEarth1();
     case 'equalEarth': return geoEqualEarth();
@@ -30,8 +30,9 @@ function create(name: ProjectionName, target: GeoPermissibleObjects): GeoProject
     case 'conicConformal': {
       // standard parallels at one sixth in from each edge of the extent (Kavrayskiy's rule), centred on it
       const [[west, south], [east, north]] = geoBounds(target);
+      // the world's land reaches all the way round, where geoBounds' longitudes say little: Greenwich
+      const centre = scope === 'world' ? 0 : east >= west ? (west + east) / 2 : (west + east + 360) / 2;
       const span = north - south;
-      const centre = east >= west ? (west + east) / 2 : (west + east + 360) / 2;
       return geoConicConformal().rotate([-centre, 0]).parallels([south + span / 6, north - span / 6]);
     }
   }
@@ -56,7 +57,7 @@ export function fitProjection(
   const clipped = isClipped(scope, name);
   const [[x0, y0], [x1, y1]] = extent;
   const inset = clipped ? insetFor(x1 - x0, y1 - y0) : 0;
-  const projection = create(name, target).fitExtent([[x0 + inset, y0 + inset], [x1 - inset, y1 - inset]], target);
+  const projection = create(scope, name, target).fitExtent([[x0 + inset, y0 + inset], [x1 - inset, y1 - inset]], target);
   if (clipped) projection.clipExtent(extent);
   return { projection, showsGlobe };
 }
@@ -64,7 +65,7 @@ export function fitProjection(
 /** Height in px the map needs at `width` to keep the projection's aspect ratio. */
 export function naturalHeight(scope: ScopeId, name: ProjectionName, geometry: ScopeGeometry, width: number): number {
   const target = fitTarget(scope, name, geometry);
-  const projection = create(name, target).fitWidth(width, target);
+  const projection = create(scope, name, target).fitWidth(width, target);
   const [[, top], [, bottom]] = geoPath(projection).bounds(target);
   const height = bottom - top;
   if (!isClipped(scope, name)) return Math.max(1, Math.ceil(height));

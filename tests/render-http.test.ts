@@ -47,7 +47,7 @@ test('world SVG: data regions take the ramp in value order, the rest the no-data
   const texts = all(doc, 'text').map((t) => t.textContent);
   assert.ok(texts.includes('Sample'), 'the legend title is shown');
   assert.ok(texts.includes('Natural Earth'), 'the data source is credited');
-  assert.match(all(doc, 'title').map((t) => t.textContent).join('|'), /United States of America: 200/);
+  assert.match(all(doc, 'title').map((t) => t.textContent).join('|'), /United States: 200/);
 });
 
 test('world PNG: the signature, the size, and each country painted its colour', async () => {
@@ -154,6 +154,10 @@ test('every projection draws the world, fitted inside the map', async () => {
     const [x, y] = largestRingCentre(us.getAttribute('d') ?? '');
     const height = Number(root(doc).getAttribute('height'));
     assert.ok(x > 0 && x < 800 && y > 0 && y < height, `${projection}: the US lies inside the ${800}×${height} map`);
+    if (projection !== 'albersUsa') {
+      const [germany] = largestRingCentre(region(doc, 'DE')?.getAttribute('d') ?? '');
+      assert.ok(x < germany, `${projection}: centred on Greenwich, the US west of Germany`);
+    }
   }
 });
 

@@ -46,6 +46,14 @@ export function worldId(g: SourceGeometry): string {
   throw new Error(`world: feature "${name}" has no id and no entry in OWN_IDS`);
 }
 
+/** Names people use where ISO's English short name is the formal one ("Taiwan, Province of China"). */
+const COMMON_NAMES: Record<string, string> = {
+  US: 'United States', CN: 'China', RU: 'Russia', IR: 'Iran', SY: 'Syria', LA: 'Laos', MD: 'Moldova',
+  MK: 'North Macedonia', TW: 'Taiwan', TZ: 'Tanzania', FM: 'Micronesia', VA: 'Vatican City', CZ: 'Czechia',
+  GM: 'The Gambia', CD: 'DR Congo', CG: 'Congo', CI: "Côte d'Ivoire", PS: 'Palestine', FK: 'Falkland Islands',
+  VG: 'British Virgin Islands', VI: 'U.S. Virgin Islands', MF: 'Saint Martin', SX: 'Sint Maarten',
+};
+
 /** Region drafts for the ids seen in any level; `neNames` maps id → Natural Earth names. */
 export function worldDrafts(neNames: ReadonlyMap<string, ReadonlySet<string>>): RegionDraft[] {
   const allNames = countries.getNames('en', { select: 'all' });
@@ -64,8 +72,9 @@ export function worldDrafts(neNames: ReadonlyMap<string, ReadonlySet<string>>): 
     for (const x of own?.[1].extra ?? []) {
       aliases.push({ text: x, tier: /^[A-Z]{2,3}$/.test(x) ? TIER.code : TIER.source });
     }
-    // Display name: ISO's official English short name, else Natural Earth's own label.
-    const name = (known && countries.getName(id, 'en')) || ne[0]!;
+    // Display name: the common name where ISO's is formal, else ISO's English short name, else
+    // Natural Earth's own label. The official names stay accepted as aliases.
+    const name = COMMON_NAMES[id] ?? ((known && countries.getName(id, 'en')) || ne[0]!);
     drafts.push({ id, name, aliases });
   }
   return drafts;
