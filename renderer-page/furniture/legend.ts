@@ -1,52 +1,139 @@
+// The legend reads the fill scale the regions registered: classes or categories as swatches (vertical or
+// horizontal), or one gradient bar (continuous); then no data and highlight swatches when the map shows
+// them. It sits in a corner of the map where it covers no region with data, if there is one.
 import type { RenderContext } from '../context.ts';
 import type { LegendEntry } from '../scales/fill-scale.ts';
+import { formatNumber } from '../scales/format-number.ts';
 import { textWidth } from '../fonts.ts';
-import { el, layerGroup } from '../svg.ts';
+import { el } from '../svg.ts';
+import { placeBox, type Anchor } from './placement.ts';
 
-/** The swatches the legend lists: the fill scale's classes or categories, then no data and highlight
- *  when the map shows them. */
-function entries(ctx: RenderContext): LegendEntry[] {
-  const scale = ctx.scales.fill;
-  const list: LegendEntry[] = scale ? [...(scale.kind === 'classes' ? scale.bins : scale.entries)] : [];
-  if (ctx.drawn.highlighted) list.push({ color: ctx.theme.highlight, label: 'Highlighted' });
-  if (list.length && ctx.drawn.noData) list.push({ color: ctx.theme.noData, label: 'No data' });
-  return list;
+interface Metrics {
+  size: number;
+  swatch: number;
+  row: number;
+  pad: number;
+  titleSize: number;
+  titleHeight: number;
 }
 
-/** Vertical legend: a panel in the map's lower-left corner, over the ocean on world maps. */
-export function legendLayer(ctx: RenderContext): SVGElement | null {
-  const { doc, spec, theme, layout } = ctx;
-  if (!spec.legend) return null;
-  const items = entries(ctx);
-  if (!items.length) return null;
+interface Body {
+  parts: SVGElement[];
+  width: number;
+  height: number;
+}
 
-  const size = layout.legendFontSize;
+function metrics(ctx: RenderContext): Metrics {
+  const size = ctx.layout.legendFontSize;
   const swatch = Math.round(size * 1.15);
-  const row = swatch + Math.round(size * 0.45);
-  const pad = Math.round(size * 0.7);
   const titleSize = Math.round(size * 1.05);
-  const titleHeight = spec.legendTitle ? Math.round(titleSize * 1.6) : 0;
-  const labelsWidth = Math.max(...items.map((i) => textWidth(doc, i.label, size)));
-  const titleWidth = spec.legendTitle ? textWidth(doc, spec.legendTitle, titleSize, 700) : 0;
-  const width = pad * 2 + Math.max(swatch + pad + labelsWidth, titleWidth);
-  const height = pad * 2 + titleHeight + items.length * row - (row - swatch);
-  const [[x0], [, y1]] = layout.mapExtent;
-  const top = Math.max(0, y1 - height);
+  return {
+    size, swatch, titleSize,
+    row: swatch + Math.round(size * 0.45),
+    pad: Math.round(size * 0.7),
+    titleHeight: ctx.spec.legendTitle ? Math.round(titleSize * 1.6) : 0,
+  };
+}
 
-  const parts = [el(doc, 'rect', {
-    x: x0, y: top, width, height, rx: 4, fill: theme.panel, 'fill-opacity': 0.85, stroke: theme.textMuted, 'stroke-opacity': 0.3,
-  })];
-  if (spec.legendTitle) {
-    parts.push(el(doc, 'text', {
-      x: x0 + pad, y: top + pad + Math.round(titleSize * 0.95), 'font-size': titleSize, 'font-weight': 700, fill: theme.text,
-    }, spec.legendTitle));
+function swatch(ctx: RenderContext, m: Metrics, entry: LegendEntry, x: number, y: number): SVGElement[] {
+  return [
+    el(ctx.doc, 'rect', { x, y, width: m.swatch, height: m.swatch, fill: entry.color, 'data-legend': entry.label }),
+    el(ctx.doc, 'text', {
+      x: x + m.swatch + Math.round(m.pad * 0.7), y: y + m.swatch / 2, 'font-size': m.size, 'dominant-baseline': 'central', fill: ctx.theme.text,
+    }, entry.label),
+  ];
+}
+
+const entryWidth = (ctx: RenderContext, m: Metrics, e: LegendEntry) => m.swatch + Math.round(m.pad * 0.7) + textWidth(ctx.doc, e.label, m.size);
+
+function vertical(ctx: RenderContext, m: Metrics, entries: LegendEntry[]): Body {
+  const parts = entries.flatMap((e, i) => swatch(ctx, m, e, m.pad, m.pad + m.titleHeight + i * m.row));
+  const width = Math.max(...entries.map((e) => entryWidth(ctx, m, e)));
+  return { parts, width: width + 2 * m.pad, height: m.titleHeight + entries.length * m.row - (m.row - m.swatch) + 2 * m.pad };
+}
+
+/** Entries left to right, wrapping into rows no wider than the map allows. */
+function flow(ctx: RenderContext, m: Metrics, entries: LegendEntry[], top: number, maxWidth: number): Body {
+  const gap = m.pad * 2;
+  const parts: SVGElement[] = [];
+  let x = m.pad;
+  let y = top;
+  let width = 0;
+  for (const entry of entries) {
+    const w = entryWidth(ctx, m, entry);
+    if (x > m.pad && x + w > maxWidth) {
+      x = m.pad;
+      y += m.row;
+    }
+    parts.push(...swatch(ctx, m, entry, x, y));
+    width = Math.max(width, x + w);
+    x += w + gap;
   }
-  items.forEach((item, i) => {
-    const y = top + pad + titleHeight + i * row;
-    parts.push(el(doc, 'rect', { x: x0 + pad, y, width: swatch, height: swatch, fill: item.color, 'data-legend': item.label }));
-    parts.push(el(doc, 'text', {
-      x: x0 + pad + swatch + pad, y: y + swatch / 2, 'font-size': size, 'dominant-baseline': 'central', fill: theme.text,
-    }, item.label));
-  });
-  return layerGroup(doc, 'legend', parts);
+  return { parts, width: width + m.pad, height: entries.length ? y + m.swatch + m.pad : top };
+}
+
+function horizontal(ctx: RenderContext, m: Metrics, entries: LegendEntry[]): Body {
+  const [[x0], [x1]] = ctx.layout.mapExtent;
+  return flow(ctx, m, entries, m.pad + m.titleHeight, (x1 - x0) * 0.9);
+}
+
+function continuous(ctx: RenderContext, m: Metrics, domain: [number, number], stops: string[], extras: LegendEntry[]): Body {
+  const { doc, theme } = ctx;
+  const [[x0], [x1]] = ctx.layout.mapExtent;
+  const bar = Math.round(Math.min(320, Math.max(160, (x1 - x0) * 0.3)));
+  const top = m.pad + m.titleHeight;
+  const gradient = el(doc, 'linearGradient', { id: 'legend-gradient', x1: 0, x2: 1, y1: 0, y2: 0 });
+  stops.forEach((color, i) => gradient.appendChild(el(doc, 'stop', { offset: i / (stops.length - 1), 'stop-color': color })));
+  const defs = el(doc, 'defs');
+  defs.appendChild(gradient);
+  const [lo, hi] = domain;
+  const tickY = top + m.swatch + Math.round(m.size * 1.2);
+  const ticks = ([[lo, 'start', 0], [(lo + hi) / 2, 'middle', bar / 2], [hi, 'end', bar]] as const).map(([value, anchor, dx]) =>
+    el(doc, 'text', { x: m.pad + dx, y: tickY, 'font-size': m.size, 'text-anchor': anchor, fill: theme.text }, formatNumber(value)));
+  const rest = flow(ctx, m, extras, tickY + Math.round(m.size * 0.8), (x1 - x0) * 0.9);
+  return {
+    parts: [defs, el(doc, 'rect', { x: m.pad, y: top, width: bar, height: m.swatch, fill: 'url(#legend-gradient)', 'data-legend': 'gradient' }), ...ticks, ...rest.parts],
+    width: Math.max(bar + 2 * m.pad, rest.width),
+    height: Math.max(tickY + m.pad, rest.height),
+  };
+}
+
+/** No data and highlight swatches, when the map shows such regions next to data. */
+function extraEntries(ctx: RenderContext, hasScale: boolean): LegendEntry[] {
+  const extras: LegendEntry[] = [];
+  if (ctx.drawn.highlighted) extras.push({ color: ctx.theme.highlight, label: 'Highlighted' });
+  if ((hasScale || extras.length) && ctx.drawn.noData) extras.push({ color: ctx.theme.noData, label: 'No data' });
+  return extras;
+}
+
+const PREFERENCES: Record<'box' | 'wide', Anchor[]> = {
+  box: ['bottom-left', 'bottom-right', 'top-left', 'top-right'],
+  wide: ['bottom-left', 'bottom-centre', 'bottom-right', 'top-left', 'top-right'],
+};
+
+export function legendLayer(ctx: RenderContext): SVGElement | null {
+  const { doc, spec, theme } = ctx;
+  if (!spec.legend) return null;
+  const scale = ctx.scales.fill;
+  const extras = extraEntries(ctx, scale !== null);
+  const m = metrics(ctx);
+  let body: Body;
+  if (scale?.kind === 'continuous') {
+    body = continuous(ctx, m, scale.domain, scale.stops, extras);
+  } else {
+    const entries = [...(scale ? (scale.kind === 'classes' ? scale.bins : scale.entries) : []), ...extras];
+    if (!entries.length) return null;
+    body = spec.legendLayout === 'horizontal' ? horizontal(ctx, m, entries) : vertical(ctx, m, entries);
+  }
+  const title = spec.legendTitle
+    ? [el(doc, 'text', { x: m.pad, y: m.pad + Math.round(m.titleSize * 0.95), 'font-size': m.titleSize, 'font-weight': 700, fill: theme.text }, spec.legendTitle)]
+    : [];
+  const width = Math.max(body.width, title.length ? textWidth(doc, spec.legendTitle ?? '', m.titleSize, 700) + 2 * m.pad : 0);
+  const [x, y] = placeBox(ctx, width, body.height, PREFERENCES[spec.legendLayout === 'vertical' ? 'box' : 'wide']);
+  const group = el(doc, 'g', { 'data-layer': 'legend', transform: `translate(${x},${y})` });
+  group.appendChild(el(doc, 'rect', {
+    width, height: body.height, rx: 4, fill: theme.panel, 'fill-opacity': 0.85, stroke: theme.textMuted, 'stroke-opacity': 0.3,
+  }));
+  for (const part of [...title, ...body.parts]) group.appendChild(part);
+  return group;
 }

@@ -1,47 +1,62 @@
 import type { RenderContext } from '../context.ts';
 import type { RegionSpec } from '../spec.ts';
 import { formatNumber } from '../scales/format-number.ts';
-import { el, layerGroup } from '../svg.ts';
+import { el } from '../svg.ts';
+import { PatternDefs, inkFor } from './patterns.ts';
 
-function fillOf(ctx: RenderContext, region: RegionSpec | undefined): string {
+/** The colour the region's value gives it, before any override or pattern. */
+function baseFill(ctx: RenderContext, region: RegionSpec | undefined): string {
   const scale = ctx.scales.fill;
   if (!region) return ctx.theme.noData;
-  if (region.color) return region.color;
-  if (region.value === null) return ctx.theme.highlight;
-  if (typeof region.value === 'number' && scale?.kind === 'classes') return scale.color(region.value);
+  if (typeof region.value === 'number' && scale && scale.kind !== 'categories') return scale.color(region.value);
   if (typeof region.value === 'string' && scale?.kind === 'categories') return scale.color(region.value);
-  return ctx.theme.noData;
+  return region.highlight ? ctx.theme.highlight : ctx.theme.noData;
 }
 
+/** Fill, and an outline for `solid-outline`. The colour override wins over the scale; with a pattern it
+ *  becomes the pattern's foreground over the scale's colour. */
+function paint(ctx: RenderContext, patterns: PatternDefs, region: RegionSpec | undefined) {
+  const base = baseFill(ctx, region);
+  if (!region?.pattern) return { fill: region?.color ?? base, outline: null };
+  if (region.pattern === 'solid-outline') return { fill: region.color ?? base, outline: inkFor(region.color ?? base) };
+  return { fill: patterns.fill(region.pattern, base, region.color ?? inkFor(base)), outline: null };
+}
+
+/** Name, value and annotation: the region's tooltip. */
 function tooltip(name: string, region: RegionSpec | undefined): string {
-  if (!region || region.value === null) return name;
-  const value = typeof region.value === 'number' ? formatNumber(region.value) : region.value;
-  return `${name}: ${value}`;
+  const value = region?.value ?? null;
+  const head = value === null ? name : `${name}: ${typeof value === 'number' ? formatNumber(value) : value}`;
+  return region?.annotation ? `${head}\n${region.annotation}` : head;
 }
 
 /** One path per region, `data-id` its canonical id, filled from the registered scale. */
 export function regionsLayer(ctx: RenderContext): SVGElement | null {
-  const { doc, spec, path } = ctx;
+  const { doc, spec, path, theme } = ctx;
   const byId = new Map(spec.regions.map((r) => [r.id, r]));
+  const patterns = new PatternDefs(doc);
   const paths: SVGElement[] = [];
   for (const feature of ctx.geometry.regions) {
     const d = path(feature);
     if (!d) continue;
     const region = byId.get(feature.id);
-    if (!region) ctx.drawn.noData++;
-    else if (region.value === null && !region.color) ctx.drawn.highlighted++;
+    if (region?.highlight && !region.color) ctx.drawn.highlighted++;
+    else if (!region || (region.value === null && !region.color)) ctx.drawn.noData++;
+    const { fill, outline } = paint(ctx, patterns, region);
     const node = el(doc, 'path', {
       'data-id': feature.id,
       'data-value': region && region.value !== null ? String(region.value) : null,
-      fill: fillOf(ctx, region),
+      fill,
+      stroke: outline,
+      'stroke-width': outline ? 1.5 : null,
       d,
     });
     node.appendChild(el(doc, 'title', {}, tooltip(feature.properties.name, region)));
     paths.push(node);
   }
-  const group = layerGroup(doc, 'regions', paths);
-  group?.setAttribute('stroke', ctx.theme.border);
-  group?.setAttribute('stroke-width', '0.5');
-  group?.setAttribute('stroke-linejoin', 'round');
+  if (!paths.length) return null;
+  const group = el(doc, 'g', { 'data-layer': 'regions', stroke: theme.border, 'stroke-width': 0.5, 'stroke-linejoin': 'round' });
+  const defs = patterns.element();
+  if (defs) group.appendChild(defs);
+  for (const node of paths) group.appendChild(node);
   return group;
 }

@@ -1,8 +1,10 @@
 import { format } from 'd3';
 
-const grouped = format(',');
+const large = format(',.2~f');
+const small = format(',.4~g');
 
-/** For people: thousands separators, at most 4 significant digits, no binary noise (0.1 + 0.2 → 0.3). */
+/** For people: thousands separators, whole numbers exact, at most two decimals (four significant digits
+ *  below one), no binary noise (0.1 + 0.2 → 0.3). */
 export function formatNumber(value: number): string {
-  return grouped(Number(value.toPrecision(4)));
+  return Math.abs(value) >= 1 || value === 0 ? large(value) : small(value);
 }

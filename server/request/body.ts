@@ -1,4 +1,4 @@
-// Reads a POST body within the size limit and parses it by content type.
+// Reads a POST body within the size limit and parses JSON; CSV text is parsed by csv.ts.
 import type { Context } from 'koa';
 import getRawBody from 'raw-body';
 import { ApiError } from '../errors.ts';
@@ -16,16 +16,20 @@ async function readText(ctx: Context): Promise<string> {
   }
 }
 
-/** The JSON body of a POST, as parsed; anything but JSON is refused before it is read. */
-export async function readJsonBody(ctx: Context): Promise<unknown> {
-  if (!ctx.request.is('application/json', '+json')) {
+export type RequestBody = { kind: 'json'; value: unknown } | { kind: 'csv'; text: string };
+
+/** A POST body, JSON or CSV; any other type is refused before the body is read. */
+export async function readRequestBody(ctx: Context): Promise<RequestBody> {
+  const kind = ctx.request.is('application/json', '+json') ? 'json' : ctx.request.is('text/csv') ? 'csv' : null;
+  if (!kind) {
     const given = ctx.get('content-type') || 'none';
-    throw new ApiError('unsupported_media_type', `Content-Type must be application/json (got ${given})`);
+    throw new ApiError('unsupported_media_type', `Content-Type must be application/json or text/csv (got ${given})`);
   }
   const text = await readText(ctx);
+  if (kind === 'csv') return { kind, text };
   if (text.trim() === '') throw new ApiError('invalid_json', 'the body is empty; send a JSON object with at least "scope"');
   try {
-    return JSON.parse(text);
+    return { kind, value: JSON.parse(text) };
   } catch (error) {
     throw new ApiError('invalid_json', `the body is not valid JSON: ${(error as Error).message}`);
   }

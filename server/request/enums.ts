@@ -1,17 +1,20 @@
 // The enumerations the server accepts, each tied to the renderer's type so neither can drift alone.
 import type {
-  ColorScaleName, Classification, Format, LegendLayout, Level, ProjectionName, ThemeName,
+  ColorScaleName, Classification, Format, LegendLayout, Level, PatternName, ProjectionName, ThemeName,
 } from '../../renderer-page/spec.ts';
 
 /** `list` typed as given; compiles only when it names every member of `Union` and nothing else. */
 const every = <Union extends string>() =>
   <const List extends readonly Union[]>(list: List & ([Union] extends [List[number]] ? unknown : never)): List => list;
 
-export const THEMES = every<ThemeName>()(['dark', 'light']);
+export const THEMES = every<ThemeName>()([
+  'dark', 'light', 'light-blue', 'light-mono', 'dark-blue', 'dark-mono', 'satellite', 'terrain', 'minimal', 'contrast',
+]);
 export const PROJECTIONS = every<ProjectionName>()(['naturalEarth1', 'albersUsa', 'conicConformal', 'mercator', 'equalEarth']);
-export const COLOR_SCALES = every<ColorScaleName>()(['sequential', 'categorical']);
-export const CLASSIFICATIONS = every<Classification>()(['quantile']);
-export const LEGEND_LAYOUTS = every<LegendLayout>()(['vertical']);
+export const COLOR_SCALES = every<ColorScaleName>()(['sequential', 'diverging', 'categorical']);
+export const CLASSIFICATIONS = every<Classification>()(['quantile', 'jenks', 'equal', 'custom']);
+export const LEGEND_LAYOUTS = every<LegendLayout>()(['vertical', 'horizontal', 'continuous']);
+export const PATTERNS = every<PatternName>()(['stripes', 'stripes-diagonal', 'dots', 'crosshatch', 'solid-outline']);
 export const LEVELS = every<Level>()(['low', 'medium', 'high']);
 export const FORMATS = every<Format>()(['svg', 'png']);
 

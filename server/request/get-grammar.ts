@@ -35,6 +35,16 @@ export function parseDataPairs(text: string): RawRegion[] {
   return regions;
 }
 
+/** `id:text` entries split by `separators`; only the first `:` of an entry splits it. */
+function parsePairs(text: string, field: string, separators: RegExp, example: string): Array<{ id: string; text: string }> {
+  return text.split(separators).filter((entry) => entry.trim() !== '').map((entry) => {
+    const colon = entry.indexOf(':');
+    const id = colon < 0 ? '' : entry.slice(0, colon).trim();
+    if (!id) throw new ApiError('invalid_data', `${field} entry "${entry}" is not id:${example}`, field);
+    return { id, text: entry.slice(colon + 1).trim() };
+  });
+}
+
 function parseIdList(text: string): RawRegion[] {
   return text.split(/[,;]/).map((id) => id.trim()).filter(Boolean).map((id) => ({ id, value: null }));
 }
@@ -52,12 +62,19 @@ export function parseQuery(query: string, fieldNames: readonly string[]): Record
     if (name in raw) throw new ApiError('invalid_field', `parameter "${name}" is given more than once`, name);
     raw[name] = value;
   }
-  const { data, regions, ...rest } = raw;
+  const { data, regions, patterns, annotations, breaks, ...rest } = raw;
   if (data !== undefined && regions !== undefined) {
     throw new ApiError('invalid_data', 'give either data (id:value pairs) or regions (ids to highlight), not both', 'regions');
   }
   const request: Record<string, unknown> = { ...rest };
   if (data !== undefined) request.regions = parseDataPairs(data);
   if (regions !== undefined) request.regions = parseIdList(regions);
+  if (breaks !== undefined) request.breaks = breaks.split(',').map((b) => b.trim());
+  if (patterns !== undefined) {
+    request.patterns = parsePairs(patterns, 'patterns', /[,;]/, 'pattern (e.g. DE:stripes)').map((p) => ({ id: p.id, pattern: p.text }));
+  }
+  if (annotations !== undefined) {
+    request.annotations = parsePairs(annotations, 'annotations', /,/, 'text (e.g. US:Largest economy)').map((p) => ({ id: p.id, annotation: p.text }));
+  }
   return request;
 }

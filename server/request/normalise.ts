@@ -1,7 +1,7 @@
 // One normalised request from any source: defaults filled, enumerations and ids canonical, regions sorted.
 // The renderer trusts what comes out of here; the ETag is a hash of it.
 import type { Catalogue, ScopeCatalogue } from '../../topology/catalogue.ts';
-import type { Format, MapSpec, RegionSpec } from '../../renderer-page/spec.ts';
+import type { ColorScaleName, Format, LegendLayout, MapSpec, RegionSpec } from '../../renderer-page/spec.ts';
 import { ApiError } from '../errors.ts';
 import { FIELD_NAMES, validateRequest, type ValidRequest } from './schema.ts';
 
@@ -27,24 +27,58 @@ function requireScope(input: Record<string, unknown>, catalogue: Catalogue): Sco
   return found;
 }
 
+/** Regions by canonical id, with the GET/CSV side lists of patterns and annotations merged in. A region
+ *  given without a value, colour, pattern or annotation, or with an explicit null, is highlighted. */
 function resolveRegions(valid: ValidRequest, scope: ScopeCatalogue, catalogue: Catalogue) {
-  const regions: RegionSpec[] = [];
+  const byId = new Map<string, RegionSpec>();
   const unknownIds: string[] = [];
+  const resolve = (raw: string): string | undefined => {
+    const id = catalogue.resolveId(scope.id, raw.trim());
+    if (!id && !unknownIds.includes(raw)) unknownIds.push(raw);
+    return id;
+  };
   const spelledAs = new Map<string, string>();
   for (const item of valid.regions ?? []) {
-    const id = catalogue.resolveId(scope.id, item.id.trim());
-    if (!id) {
-      if (!unknownIds.includes(item.id)) unknownIds.push(item.id);
-      continue;
-    }
+    const id = resolve(item.id);
+    if (!id) continue;
     const earlier = spelledAs.get(id);
     if (earlier !== undefined) {
       throw new ApiError('invalid_data', `region ${id} is given twice (as "${earlier}" and "${item.id}")`, 'regions');
     }
     spelledAs.set(id, item.id);
-    regions.push({ id, value: item.value ?? null, color: item.color ?? null });
+    const decorated = Boolean(item.color || item.pattern || item.annotation);
+    byId.set(id, {
+      id,
+      value: item.value ?? null,
+      highlight: item.value === null || (item.value === undefined && !decorated),
+      color: item.color ?? null,
+      pattern: item.pattern ?? null,
+      annotation: item.annotation ?? null,
+    });
   }
-  return { regions, unknownIds };
+  const decorate = (raw: string, change: Partial<RegionSpec>) => {
+    const id = resolve(raw);
+    if (!id) return;
+    const region = byId.get(id) ?? { id, value: null, highlight: false, color: null, pattern: null, annotation: null };
+    byId.set(id, { ...region, ...change });
+  };
+  for (const item of valid.patterns ?? []) decorate(item.id, { pattern: item.pattern });
+  for (const item of valid.annotations ?? []) decorate(item.id, { annotation: item.annotation });
+  return { regions: [...byId.values()], unknownIds };
+}
+
+/** Breaks imply custom classes; custom classes need breaks. Classes only apply to a classed sequential
+ *  scale, so they are reset otherwise, and equal maps keep one ETag. */
+function classes(valid: ValidRequest, colorScale: ColorScaleName, legendLayout: LegendLayout) {
+  const classification = valid.classification ?? (valid.breaks ? 'custom' : 'quantile');
+  if (classification === 'custom' && !valid.breaks) {
+    throw new ApiError('invalid_field', 'classification custom needs breaks: 1 to 20 ascending numbers, each the upper edge of a class', 'breaks');
+  }
+  if (classification !== 'custom' && valid.breaks) {
+    throw new ApiError('invalid_field', `breaks are only used with classification custom (got ${classification})`, 'breaks');
+  }
+  if (colorScale !== 'sequential' || legendLayout === 'continuous') return { classification: 'quantile' as const, breaks: null };
+  return { classification, breaks: valid.breaks ?? null };
 }
 
 /** Picks the colour scale and, for categories, their order of first appearance. */
@@ -54,7 +88,7 @@ function scaleRegions(valid: ValidRequest, regions: RegionSpec[]) {
   if (hasText && hasNumbers) {
     throw new ApiError('invalid_data', 'regions mix numbers and text categories; give every value as a number or every value as text', 'regions');
   }
-  const colorScale = valid.colorScale ?? (hasText ? 'categorical' : 'sequential');
+  const colorScale: ColorScaleName = valid.colorScale ?? (hasText ? 'categorical' : 'sequential');
   if (hasText && colorScale !== 'categorical') {
     throw new ApiError('invalid_data', `text values need colorScale categorical (got ${colorScale})`, 'colorScale');
   }
@@ -83,6 +117,7 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
 
   const resolved = resolveRegions(valid, scope, catalogue);
   const { colorScale, categories, regions } = scaleRegions(valid, resolved.regions);
+  const legendLayout = valid.legendLayout ?? 'vertical';
   regions.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
   const spec: MapSpec = {
@@ -94,12 +129,12 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
     projection,
     theme: valid.theme ?? 'dark',
     colorScale,
-    classification: valid.classification ?? 'quantile',
+    ...classes(valid, colorScale, legendLayout),
     regions,
     categories,
     legend: valid.legend ?? true,
     legendTitle: valid.legendTitle ?? null,
-    legendLayout: valid.legendLayout ?? 'vertical',
+    legendLayout,
     title: valid.title ?? null,
     subtitle: valid.subtitle ?? null,
     attribution: valid.attribution === false ? null : scope.sources,

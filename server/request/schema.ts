@@ -1,13 +1,15 @@
 // The request schema (yup), shared by GET queries (strings, cast here) and POST JSON bodies. It checks
 // types, ranges and lengths; normalise.ts then fills defaults and resolves ids against the topology.
-import { array, boolean, mixed, number, object, string, ValidationError, type InferType } from 'yup';
+import { array, boolean, mixed, number, object, string, ValidationError, type InferType, type ISchema } from 'yup';
 import { ApiError, type ErrorCode } from '../errors.ts';
 import {
-  CLASSIFICATIONS, COLOR_SCALES, FORMATS, LEGEND_LAYOUTS, LEVELS, PROJECTIONS, THEMES, canonicalSpelling,
+  CLASSIFICATIONS, COLOR_SCALES, FORMATS, LEGEND_LAYOUTS, LEVELS, PATTERNS, PROJECTIONS, THEMES, canonicalSpelling,
 } from './enums.ts';
 import { HEX_COLOR } from './region-value.ts';
 
-export const LIMITS = { regions: 5000, categoryLength: 64, legendTitle: 64, title: 120, subtitle: 160, size: 8000 } as const;
+export const LIMITS = {
+  regions: 5000, categoryLength: 64, annotation: 256, legendTitle: 64, title: 120, subtitle: 160, size: 8000, breaks: 20,
+} as const;
 
 function oneOf<T extends string>(list: readonly T[], field: string) {
   const message = `${field} must be one of: ${list.join(', ')}`;
@@ -38,13 +40,30 @@ const regionValue = mixed<number | string>().nullable().test(
     || (typeof v === 'string' && v.length <= LIMITS.categoryLength),
 );
 
+const regionId = string().typeError('${path} must be a region id').required('${path} is required');
+const pattern = oneOf(PATTERNS, '${path}');
+const annotation = text('${path}', LIMITS.annotation);
+
 const region = object({
-  id: string().typeError('${path} must be a region id').required('${path} is required'),
+  id: regionId,
   value: regionValue,
   color: string().typeError('${path} must be #rrggbb').matches(HEX_COLOR, '${path} must be #rrggbb').nullable(),
+  pattern: pattern.nullable(),
+  annotation,
 })
   .typeError('${path} must be an object with id and value')
-  .noUnknown('${path} has a field that is not one of id, value, color: ${unknown}');
+  .noUnknown('${path} has a field that is not one of id, value, color, pattern, annotation: ${unknown}');
+
+/** A list of at most `LIMITS.regions` items, each checked by `item`. */
+const list = <T>(field: string, item: ISchema<T>, shape: string) => array(item)
+  .typeError(`${field} must be an array of ${shape}`)
+  .max(LIMITS.regions, `${field} may hold at most ${LIMITS.regions} items`);
+
+const breaks = array(number().typeError('breaks must be numbers').required('breaks must be numbers'))
+  .typeError('breaks must be numbers, ascending')
+  .min(1, `breaks must hold 1 to ${LIMITS.breaks} numbers`)
+  .max(LIMITS.breaks, `breaks must hold 1 to ${LIMITS.breaks} numbers`)
+  .test('ascending', 'breaks must be strictly ascending', (b) => !b || b.every((v, i) => i === 0 || v > b[i - 1]));
 
 export const requestSchema = object({
   scope: string(),
@@ -58,9 +77,11 @@ export const requestSchema = object({
   theme: oneOf(THEMES, 'theme'),
   colorScale: oneOf(COLOR_SCALES, 'colorScale'),
   classification: oneOf(CLASSIFICATIONS, 'classification'),
-  regions: array(region)
-    .typeError('regions must be an array of {id, value}')
-    .max(LIMITS.regions, `regions may hold at most ${LIMITS.regions} items`),
+  breaks,
+  regions: list('regions', region, '{id, value}'),
+  // the GET (and CSV) spelling of per-region patterns and annotations, merged into regions by id
+  patterns: list('patterns', object({ id: regionId, pattern: pattern.required() }), '{id, pattern}'),
+  annotations: list('annotations', object({ id: regionId, annotation: annotation.required() }), '{id, annotation}'),
   legend: flag('legend'),
   legendTitle: text('legendTitle', LIMITS.legendTitle),
   legendLayout: oneOf(LEGEND_LAYOUTS, 'legendLayout'),
@@ -75,8 +96,9 @@ export const FIELD_NAMES = Object.keys(requestSchema.fields);
 function codeFor(path: string, type: string | undefined): ErrorCode {
   if (path === 'theme') return 'invalid_theme';
   if (path === 'projection') return 'invalid_projection';
-  if (path === 'regions' && type === 'max') return 'too_many_items';
-  if (path.startsWith('regions')) return 'invalid_data';
+  const list = /^(regions|patterns|annotations)/.exec(path);
+  if (list && path === list[1] && type === 'max') return 'too_many_items';
+  if (list) return 'invalid_data';
   return 'invalid_field';
 }
 

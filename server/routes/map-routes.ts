@@ -6,7 +6,9 @@ import type { Format } from '../../renderer-page/spec.ts';
 import { parseQuery } from '../request/get-grammar.ts';
 import { FIELD_NAMES } from '../request/schema.ts';
 import { normaliseRequest, type NormalisedRequest } from '../request/normalise.ts';
-import { readJsonBody } from '../request/body.ts';
+import { readRequestBody } from '../request/body.ts';
+import { parseCsvRegions } from '../request/csv.ts';
+import { ApiError } from '../errors.ts';
 import { etagOf } from '../request/etag.ts';
 import { geoWarnings } from '../http/geo-warnings.ts';
 import { matchesIfNoneMatch } from '../http/conditional.ts';
@@ -14,6 +16,15 @@ import { matchesIfNoneMatch } from '../http/conditional.ts';
 const CONTENT_TYPES: Record<Format, string> = { svg: 'image/svg+xml', png: 'image/png' };
 // An SVG opened on its own must not run anything: no scripts, no external loads.
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+
+/** CSV mode: the regions from the body, every other parameter from the query string as on GET. */
+function csvRequest(query: string, csv: string): Record<string, unknown> {
+  const request = parseQuery(query, FIELD_NAMES);
+  if (request.regions) {
+    throw new ApiError('invalid_field', 'with a CSV body the regions come from the body; leave data and regions out of the query string', 'data');
+  }
+  return { ...request, regions: parseCsvRegions(csv) };
+}
 
 export function mapRoutes(deps: AppDeps): Router {
   const router = new Router();
@@ -56,7 +67,8 @@ export function mapRoutes(deps: AppDeps): Router {
   }
 
   router.post('/render/map', async (ctx) => {
-    const input = await readJsonBody(ctx);
+    const body = await readRequestBody(ctx);
+    const input = body.kind === 'json' ? body.value : csvRequest(ctx.querystring, body.text);
     await respond(ctx, normaliseRequest(input, deps.catalogue), false);
   });
 

@@ -1,0 +1,60 @@
+// Where a box (legend) may sit inside the map frame without covering the regions that carry data.
+import { geoPath, polygonContains } from 'd3';
+import type { RenderContext } from '../context.ts';
+
+export type Anchor = 'bottom-left' | 'bottom-right' | 'top-left' | 'top-right' | 'bottom-centre';
+
+type Ring = Array<[number, number]>;
+
+/** The projected outlines of every region the request gave something to show. */
+function dataRings(ctx: RenderContext): Ring[] {
+  const shown = new Set(ctx.spec.regions.map((r) => r.id));
+  const rings: Ring[] = [];
+  let ring: Ring = [];
+  const recorder = {
+    moveTo(x: number, y: number) { ring = [[x, y]]; rings.push(ring); },
+    lineTo(x: number, y: number) { ring.push([x, y]); },
+    closePath() {},
+    arc() {},
+  };
+  const draw = geoPath(ctx.projection, recorder as unknown as CanvasRenderingContext2D);
+  for (const feature of ctx.geometry.regions) if (shown.has(feature.id)) draw(feature);
+  return rings;
+}
+
+function origin(ctx: RenderContext, anchor: Anchor, width: number, height: number): [number, number] {
+  const [[x0, y0], [x1, y1]] = ctx.layout.mapExtent;
+  const x = anchor.endsWith('left') ? x0 : anchor.endsWith('right') ? x1 - width : (x0 + x1 - width) / 2;
+  const y = anchor.startsWith('top') ? y0 : y1 - height;
+  return [Math.round(Math.max(0, x)), Math.round(Math.max(0, y))];
+}
+
+/** How much data a box would hide: outline vertices inside it, and (weighted) sample points of the box
+ *  that fall inside a data region, which catches a box lying wholly within a large country. */
+function covered(rings: Ring[], [x, y]: [number, number], width: number, height: number): number {
+  let score = 0;
+  for (const ring of rings) {
+    for (const [px, py] of ring) if (px >= x && px <= x + width && py >= y && py <= y + height) score++;
+  }
+  for (const fx of [0, 0.5, 1]) {
+    for (const fy of [0, 0.5, 1]) {
+      const point: [number, number] = [x + fx * width, y + fy * height];
+      if (rings.some((ring) => ring.length > 2 && polygonContains(ring, point))) score += 50;
+    }
+  }
+  return score;
+}
+
+/** Top-left corner for a `width` × `height` box: the first anchor, in order of preference, that covers no
+ *  data; when every one does, the one that covers least. */
+export function placeBox(ctx: RenderContext, width: number, height: number, preferences: Anchor[]): [number, number] {
+  const rings = dataRings(ctx);
+  let best: { at: [number, number]; score: number } | null = null;
+  for (const anchor of preferences) {
+    const at = origin(ctx, anchor, width, height);
+    const score = covered(rings, at, width, height);
+    if (score === 0) return at;
+    if (!best || score < best.score) best = { at, score };
+  }
+  return best?.at ?? origin(ctx, preferences[0], width, height);
+}

@@ -1,0 +1,17 @@
+import type { Theme } from './theme.ts';
+
+// White page, no sea tint, hairline light borders and a single teal ramp: nothing but the data.
+export const minimal: Theme = {
+  background: '#ffffff',
+  water: '#ffffff',
+  land: '#f5f5f5',
+  noData: '#e3e3e3',
+  border: '#d9d9d9',
+  text: '#222222',
+  textMuted: '#737373',
+  highlight: '#e4572e',
+  panel: '#ffffff',
+  sequential: ['#c6e6e3', '#8fcfcb', '#4fa9a8', '#1f7f83', '#0b4f57'],
+  diverging: ['#0b6e75', '#8cc9c6', '#fbfbfb', '#e3b38a', '#a6531c'],
+  categorical: ['#4e79a7', '#f28e2b', '#f0564b', '#6ac1cb', '#55a04e', '#f2ca48', '#b57ba2', '#fe9d91', '#906d5f', '#bab0ac'],
+};
