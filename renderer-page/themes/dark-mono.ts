@@ -12,6 +12,6 @@ export const darkMono: Theme = {
   highlight: '#f5f5f5',
   panel: '#141414',
   sequential: ['#4d4d4d', '#707070', '#969696', '#c2c2c2', '#f2f2f2'],
-  diverging: ['#9fb3d1', '#4f5b6e', '#1c1c1c', '#6e5f4e', '#d1b48f'],
+  diverging: ['#9fb3d1', '#56647c', '#4a4a4a', '#7a6a54', '#d1b48f'],
   categorical: ['#7e8bbc', '#d0944a', '#89ba92', '#b37079', '#b79de3', '#85cfdd', '#b3916f', '#d8c76e', '#e0e0e0', '#e69fb6'],
 };

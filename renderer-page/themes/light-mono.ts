@@ -3,9 +3,9 @@ import type { Theme } from './theme.ts';
 // Greyscale print: white paper, a grey ramp, the chrome in greys only; diverging and categories allow a whisper of hue.
 export const lightMono: Theme = {
   background: '#ffffff',
-  water: '#f4f4f4',
-  land: '#ececec',
-  noData: '#dadada',
+  water: '#e8e8e8',
+  land: '#e3e3e3',
+  noData: '#d5d5d5',
   border: '#ffffff',
   text: '#1a1a1a',
   textMuted: '#686868',
