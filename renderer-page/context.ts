@@ -4,6 +4,7 @@ import type { Theme } from './themes/theme.ts';
 import type { ScopeGeometry } from './geometry.ts';
 import type { Layout } from './layout.ts';
 import type { FillScale } from './scales/fill-scale.ts';
+import type { SeaNetwork } from './routes/sea-network.ts';
 
 /** Everything a layer may read; no globals, so the same code runs in a pool page, the preview page and tests. */
 export interface RenderContext {
@@ -20,6 +21,10 @@ export interface RenderContext {
   /** what the regions layer drew, for the legend's no-data and highlight swatches */
   drawn: { noData: number; highlighted: number };
   warnings: RenderWarnings;
+  /** screen point of a region's visual centre (cached per render), or null when it is not drawn */
+  centreOf(id: string): [number, number] | null;
+  /** the maritime network, loaded only when a route has mode `sea` */
+  seaNetwork: SeaNetwork | null;
 }
 
 export type Layer = (ctx: RenderContext) => SVGElement | null;

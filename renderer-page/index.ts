@@ -8,8 +8,15 @@ declare global {
   }
 }
 
-window.renderMap = (spec) => {
+window.renderMap = async (spec) => {
   const container = document.getElementById('map');
   if (!container) throw new Error('the page has no #map element');
-  return renderMap(spec, { topologyBase: 'topology/', container });
+  const result = await renderMap(spec, { topologyBase: 'topology/', container });
+  // A PNG at a higher pixel density is the same vector drawing shown larger, so it stays sharp; the
+  // SVG text returned keeps its own size.
+  if (spec.scale !== 1) {
+    container.firstElementChild?.setAttribute('width', String(Math.round(result.width * spec.scale)));
+    container.firstElementChild?.setAttribute('height', String(Math.round(result.height * spec.scale)));
+  }
+  return result;
 };

@@ -33,7 +33,7 @@ function fitSize(doc: Document, text: string, preferred: number, room: number, w
  *  own band above the map so they never cover it. `mapHeightFor` answers the projection's natural height. */
 export function computeLayout(doc: Document, spec: MapSpec, mapHeightFor: (width: number) => number): Layout {
   const { width } = spec;
-  const margin = Math.round(clamp(width * 0.02, 4, 24));
+  const margin = spec.padding;
   const room = Math.max(1, width - 2 * margin);
 
   let cursor = margin;

@@ -2,27 +2,44 @@ import {
   geoAlbersUsa, geoBounds, geoConicConformal, geoEqualEarth, geoMercator, geoNaturalEarth1, geoPath,
   type GeoPermissibleObjects, type GeoProjection,
 } from 'd3';
-import type { ProjectionName, ScopeId } from './spec.ts';
+import type { MapSpec, ProjectionName } from './spec.ts';
 import type { ScopeGeometry } from './geometry.ts';
 
 export type Extent = [[number, number], [number, number]];
+type Framing = Pick<MapSpec, 'scope' | 'projection' | 'bbox'>;
 
 /** Projections that show the whole globe outline when the scope is the world. */
 const GLOBAL = new Set<ProjectionName>(['naturalEarth1', 'equalEarth']);
 
-/** What the projection is fitted to: the globe, or the scope's land (Antarctica left out of world maps
- *  whose projection would blow it up). */
-function fitTarget(scope: ScopeId, name: ProjectionName, geometry: ScopeGeometry): GeoPermissibleObjects {
+/** The edge of a bbox, a point every degree, so that projections which bend parallels fit all of it. */
+function boxOutline([west, south, east, north]: [number, number, number, number]): GeoPermissibleObjects {
+  const points: Array<[number, number]> = [];
+  const steps = (a: number, b: number) => Math.max(1, Math.ceil(Math.abs(b - a)));
+  for (let i = 0, n = steps(west, east); i <= n; i++) {
+    const lon = west + ((east - west) * i) / n;
+    points.push([lon, south], [lon, north]);
+  }
+  for (let i = 0, n = steps(south, north); i <= n; i++) {
+    const lat = south + ((north - south) * i) / n;
+    points.push([west, lat], [east, lat]);
+  }
+  return { type: 'MultiPoint', coordinates: points };
+}
+
+/** What the projection is fitted to: the bbox asked for, the globe, or the scope's land (Antarctica left
+ *  out of world maps whose projection would blow it up). */
+function fitTarget({ scope, projection, bbox }: Framing, geometry: ScopeGeometry): GeoPermissibleObjects {
+  if (bbox) return boxOutline(bbox);
   if (scope === 'world') {
-    if (GLOBAL.has(name)) return { type: 'Sphere' };
-    const keep = name === 'albersUsa' ? (id: string) => id === 'US' : (id: string) => id !== 'AQ';
+    if (GLOBAL.has(projection)) return { type: 'Sphere' };
+    const keep = projection === 'albersUsa' ? (id: string) => id === 'US' : (id: string) => id !== 'AQ';
     return { type: 'FeatureCollection', features: geometry.regions.filter((f) => keep(f.id)) };
   }
   return { type: 'FeatureCollection', features: geometry.regions };
 }
 
-function create(scope: ScopeId, name: ProjectionName, target: GeoPermissibleObjects): GeoProjection {
-  switch (name) {
+function create({ scope, projection, bbox }: Framing, target: GeoPermissibleObjects): GeoProjection {
+  switch (projection) {
     case 'naturalEarth1': return geoNaturalEarth1();
     case 'equalEarth': return geoEqualEarth();
     case 'mercator': return geoMercator();
@@ -31,7 +48,7 @@ function create(scope: ScopeId, name: ProjectionName, target: GeoPermissibleObje
       // standard parallels at one sixth in from each edge of the extent (Kavrayskiy's rule), centred on it
       const [[west, south], [east, north]] = geoBounds(target);
       // the world's land reaches all the way round, where geoBounds' longitudes say little: Greenwich
-      const centre = scope === 'world' ? 0 : east >= west ? (west + east) / 2 : (west + east + 360) / 2;
+      const centre = scope === 'world' && !bbox ? 0 : east >= west ? (west + east) / 2 : (west + east + 360) / 2;
       const span = north - south;
       return geoConicConformal().rotate([-centre, 0]).parallels([south + span / 6, north - span / 6]);
     }
@@ -40,7 +57,8 @@ function create(scope: ScopeId, name: ProjectionName, target: GeoPermissibleObje
 
 /** Maps that do not show the whole globe are clipped to their frame, and keep a little of their
  *  surroundings in view so the scope does not touch it. */
-const isClipped = (scope: ScopeId, name: ProjectionName) => !(scope === 'world' && GLOBAL.has(name)) && name !== 'albersUsa';
+const isClipped = ({ scope, projection, bbox }: Framing) =>
+  projection !== 'albersUsa' && (bbox !== null || !(scope === 'world' && GLOBAL.has(projection)));
 const insetFor = (width: number, height: number) => Math.min(width, height) * 0.03;
 
 export interface FittedProjection {
@@ -49,26 +67,24 @@ export interface FittedProjection {
 }
 
 /** A projection fitted to `extent`; areas outside it are clipped so nothing spills over furniture. */
-export function fitProjection(
-  scope: ScopeId, name: ProjectionName, geometry: ScopeGeometry, extent: Extent,
-): FittedProjection {
-  const target = fitTarget(scope, name, geometry);
-  const showsGlobe = scope === 'world' && GLOBAL.has(name);
-  const clipped = isClipped(scope, name);
+export function fitProjection(framing: Framing, geometry: ScopeGeometry, extent: Extent): FittedProjection {
+  const target = fitTarget(framing, geometry);
+  const clipped = isClipped(framing);
   const [[x0, y0], [x1, y1]] = extent;
-  const inset = clipped ? insetFor(x1 - x0, y1 - y0) : 0;
-  const projection = create(scope, name, target).fitExtent([[x0 + inset, y0 + inset], [x1 - inset, y1 - inset]], target);
+  // a bbox is fitted exactly: the user chose its edges
+  const inset = clipped && !framing.bbox ? insetFor(x1 - x0, y1 - y0) : 0;
+  const projection = create(framing, target).fitExtent([[x0 + inset, y0 + inset], [x1 - inset, y1 - inset]], target);
   if (clipped) projection.clipExtent(extent);
-  return { projection, showsGlobe };
+  return { projection, showsGlobe: framing.scope === 'world' && GLOBAL.has(framing.projection) && !framing.bbox };
 }
 
 /** Height in px the map needs at `width` to keep the projection's aspect ratio. */
-export function naturalHeight(scope: ScopeId, name: ProjectionName, geometry: ScopeGeometry, width: number): number {
-  const target = fitTarget(scope, name, geometry);
-  const projection = create(scope, name, target).fitWidth(width, target);
+export function naturalHeight(framing: Framing, geometry: ScopeGeometry, width: number): number {
+  const target = fitTarget(framing, geometry);
+  const projection = create(framing, target).fitWidth(width, target);
   const [[, top], [, bottom]] = geoPath(projection).bounds(target);
   const height = bottom - top;
-  if (!isClipped(scope, name)) return Math.max(1, Math.ceil(height));
+  if (!isClipped(framing) || framing.bbox) return Math.max(1, Math.ceil(height));
   const inset = insetFor(width, height);
   return Math.max(1, Math.ceil((height * (width - 2 * inset)) / width + 2 * inset));
 }

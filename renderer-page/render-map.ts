@@ -1,8 +1,9 @@
-import { geoPath } from 'd3';
+import { geoPath, type GeoProjection } from 'd3';
 import type { MapSpec, RenderResult } from './spec.ts';
 import type { Layer, RenderContext } from './context.ts';
 import { themes } from './themes/index.ts';
-import { loadScopeGeometry } from './geometry.ts';
+import { loadScopeGeometry, type ScopeGeometry } from './geometry.ts';
+import { visualCentre } from './visual-centre.ts';
 import { fitProjection, naturalHeight } from './projection.ts';
 import { computeLayout } from './layout.ts';
 import { buildFillScale } from './scales/fill-scale.ts';
@@ -10,12 +11,38 @@ import { FONT_FAMILY } from './fonts.ts';
 import { el, SVG_NS } from './svg.ts';
 import { backgroundLayer } from './layers/background.ts';
 import { regionsLayer } from './layers/regions.ts';
+import { graticuleLayer } from './layers/graticule.ts';
+import { shapesLayer } from './layers/shapes.ts';
+import { proportionalLayer } from './layers/proportional.ts';
+import { labelsLayer } from './layers/labels.ts';
+import { routesLayer } from './layers/routes.ts';
+import { loadSeaNetwork } from './routes/sea-network.ts';
+import { northArrowLayer } from './furniture/north-arrow.ts';
+import { scaleBarLayer } from './furniture/scale-bar.ts';
+import { logoLayer } from './furniture/logo.ts';
+import { markersLayer } from './layers/markers.ts';
 import { titleLayer } from './furniture/title.ts';
 import { legendLayer } from './furniture/legend.ts';
 import { attributionLayer } from './furniture/attribution.ts';
 
 /** The fixed z-order of DECISIONS.md §7: map layers first, furniture on top. */
-const PIPELINE: Layer[] = [backgroundLayer, regionsLayer, titleLayer, legendLayer, attributionLayer];
+const PIPELINE: Layer[] = [
+  backgroundLayer, graticuleLayer, regionsLayer, shapesLayer, routesLayer, proportionalLayer, markersLayer, labelsLayer,
+  titleLayer, legendLayer, northArrowLayer, scaleBarLayer, attributionLayer, logoLayer,
+];
+
+/** Visual centres by region id, each computed once per render when first asked for. */
+function centres(projection: GeoProjection, geometry: ScopeGeometry): RenderContext['centreOf'] {
+  const features = new Map(geometry.regions.map((f) => [f.id, f]));
+  const known = new Map<string, [number, number] | null>();
+  return (id) => {
+    if (!known.has(id)) {
+      const feature = features.get(id);
+      known.set(id, feature ? visualCentre(projection, feature) : null);
+    }
+    return known.get(id) ?? null;
+  };
+}
 
 export interface RenderOptions {
   /** where `{scope}-{level}.json` topologies are fetched from */
@@ -27,15 +54,18 @@ export interface RenderOptions {
 export async function renderMap(spec: MapSpec, options: RenderOptions): Promise<RenderResult> {
   const doc = options.container.ownerDocument;
   const geometry = await loadScopeGeometry(spec.scope, spec.level, options.topologyBase);
+  const seaNetwork = spec.routes.some((r) => r.mode === 'sea') ? await loadSeaNetwork(options.topologyBase) : null;
   const theme = themes[spec.theme];
-  const layout = computeLayout(doc, spec, (w) => naturalHeight(spec.scope, spec.projection, geometry, w));
-  const { projection, showsGlobe } = fitProjection(spec.scope, spec.projection, geometry, layout.mapExtent);
+  const layout = computeLayout(doc, spec, (w) => naturalHeight(spec, geometry, w));
+  const { projection, showsGlobe } = fitProjection(spec, geometry, layout.mapExtent);
   const ctx: RenderContext = {
     doc, spec, theme, layout, geometry, projection, showsGlobe,
     path: geoPath(projection).digits(1),
     scales: { fill: buildFillScale(spec, theme) },
     drawn: { noData: 0, highlighted: 0 },
     warnings: { unknownRoutes: [] },
+    centreOf: centres(projection, geometry),
+    seaNetwork,
   };
 
   const { width, height } = layout;

@@ -27,6 +27,78 @@ export interface RegionSpec {
   annotation: string | null;
 }
 
+/** The 30 marker icons (DECISIONS.md §4). */
+export type MarkerIcon =
+  | 'dot' | 'square' | 'triangle' | 'cross' | 'star' | 'pin' | 'flag' | 'airport' | 'anchor' | 'car'
+  | 'bicycle' | 'helicopter' | 'ship' | 'train' | 'truck' | 'house' | 'building' | 'factory' | 'hospital'
+  | 'tank' | 'base' | 'bomb' | 'fist' | 'soccer-ball' | 'megaphone' | 'mountain' | 'fire' | 'lightning'
+  | 'warning' | 'person';
+export type LabelPosition = 'top' | 'bottom' | 'left' | 'right';
+export type RouteStyle = 'solid' | 'dashed' | 'dotted';
+export type RouteMode = 'great-circle' | 'sea';
+export type LonLat = [number, number];
+
+export interface MarkerSpec {
+  lat: number;
+  lon: number;
+  /** exactly one of icon and sidc is set */
+  icon: MarkerIcon | null;
+  /** 20- or 30-digit APP-6 / MIL-STD-2525 code, drawn with milsymbol */
+  sidc: string | null;
+  label: string | null;
+  labelPosition: LabelPosition;
+  /** px, 1 to 200 */
+  size: number;
+  /** degrees clockwise */
+  rotation: number;
+  /** `#rrggbb`; null: the theme's marker colour */
+  color: string | null;
+}
+
+/** A region's visual centre, or explicit coordinates. */
+export type RouteEnd = { region: string } | { lonLat: LonLat };
+
+export interface RouteSpec {
+  /** position in the request, drawn as `data-index` (routes with unknown ends are dropped before drawing) */
+  index: number;
+  from: RouteEnd;
+  to: RouteEnd;
+  /** null: the theme's text colour */
+  color: string | null;
+  width: number;
+  style: RouteStyle;
+  arrow: boolean;
+  mode: RouteMode;
+}
+
+/** Style properties a shape may carry (spec 2.6), validated. */
+export interface ShapeProperties {
+  fill?: string;
+  stroke?: string;
+  strokeWidth?: number;
+  opacity?: number;
+  dashArray?: number[];
+  radius?: number;
+  title?: string;
+}
+
+export interface ShapeFeature {
+  type: 'Feature';
+  geometry:
+    | { type: 'Point'; coordinates: LonLat }
+    | { type: 'LineString'; coordinates: LonLat[] }
+    | { type: 'MultiLineString'; coordinates: LonLat[][] }
+    | { type: 'Polygon'; coordinates: LonLat[][] }
+    | { type: 'MultiPolygon'; coordinates: LonLat[][][] };
+  properties: ShapeProperties;
+}
+
+export interface ProportionalSpec {
+  id: string;
+  value: number;
+  color: string | null;
+}
+
 export interface MapSpec {
   scope: ScopeId;
   level: Level;
@@ -52,6 +124,23 @@ export interface MapSpec {
   subtitle: string | null;
   /** the credit line to draw, or null for none */
   attribution: string | null;
+  markers: MarkerSpec[];
+  routes: RouteSpec[];
+  shapes: ShapeFeature[];
+  /** region labels: every region (`all`, at least `labelMinArea` px² in area), the listed ids, or none */
+  labels: { mode: 'none' | 'all' | 'list'; ids: string[]; minArea: number };
+  /** sorted by id; radius = max(min, sqrt(value / largest) × max) */
+  proportional: { items: ProportionalSpec[]; min: number; max: number };
+  graticule: boolean;
+  northArrow: boolean;
+  scaleBar: boolean;
+  logo: boolean;
+  /** [minLon, minLat, maxLon, maxLat]: fit the map to this box instead of the scope */
+  bbox: [number, number, number, number] | null;
+  /** px between the frame and the map */
+  padding: number;
+  /** device pixel ratio of a PNG (1 to 4) */
+  scale: number;
 }
 
 export interface RenderWarnings {

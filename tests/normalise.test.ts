@@ -19,7 +19,7 @@ test('defaults are filled per scope', () => {
   assert.equal(world.width, 1200);
   assert.equal(world.height, null);
   assert.equal(world.legend, true);
-  assert.equal(world.attribution, 'Natural Earth');
+  assert.equal(world.attribution, 'Made with Natural Earth');
   const ro = get('scope=ro').spec;
   assert.equal(ro.scope, 'RO');
   assert.equal(ro.level, 'medium');

@@ -46,7 +46,7 @@ test('world SVG: data regions take the ramp in value order, the rest the no-data
   assert.deepEqual(legend, ['40 – 60', '60 – 90', '90 – 95', '95 – 150', '150 – 200', 'No data']);
   const texts = all(doc, 'text').map((t) => t.textContent);
   assert.ok(texts.includes('Sample'), 'the legend title is shown');
-  assert.ok(texts.includes('Natural Earth'), 'the data source is credited');
+  assert.ok(texts.includes('Made with Natural Earth'), 'the data source is credited');
   assert.match(all(doc, 'title').map((t) => t.textContent).join('|'), /United States: 200/);
 });
 

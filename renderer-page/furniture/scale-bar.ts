@@ -1,0 +1,24 @@
+import type { RenderContext } from '../context.ts';
+import { formatNumber } from '../scales/format-number.ts';
+import { el, layerGroup } from '../svg.ts';
+import { furnitureBoxes, scaleBarLength } from './corners.ts';
+
+/** A scale bar of a round distance near 140 px, measured across the middle of the map, bottom-right. */
+export function scaleBarLayer(ctx: RenderContext): SVGElement | null {
+  const box = furnitureBoxes(ctx).scaleBar;
+  const bar = box && scaleBarLength(ctx);
+  if (!box || !bar) return null;
+  const { doc, theme, layout } = ctx;
+  const x = box.x + box.width - 4 - bar.px;
+  const thick = Math.max(3, Math.round(layout.legendFontSize * 0.4));
+  const y = box.y + box.height - thick - 2;
+  const half = bar.px / 2;
+  return layerGroup(doc, 'scale-bar', [
+    el(doc, 'rect', { x, y, width: half, height: thick, fill: theme.text, stroke: theme.text, 'stroke-width': 1 }),
+    el(doc, 'rect', { x: x + half, y, width: half, height: thick, fill: theme.background, stroke: theme.text, 'stroke-width': 1, 'data-km': bar.km }),
+    el(doc, 'text', {
+      x: x + bar.px, y: y - 4, 'text-anchor': 'end', 'font-size': layout.legendFontSize, fill: theme.text,
+      stroke: theme.background, 'stroke-width': 3, 'paint-order': 'stroke',
+    }, `${formatNumber(bar.km)} km`),
+  ]);
+}

@@ -1,0 +1,26 @@
+// Circles sized by value at each region's visual centre: area grows with the value (radius with its
+// square root), largest drawn first so the small ones stay on top and visible.
+import type { RenderContext } from '../context.ts';
+import { formatNumber } from '../scales/format-number.ts';
+import { el, layerGroup, px } from '../svg.ts';
+
+export function proportionalLayer(ctx: RenderContext): SVGElement | null {
+  const { doc, theme, spec } = ctx;
+  const { items, min, max } = spec.proportional;
+  if (!items.length) return null;
+  const largest = Math.max(...items.map((i) => i.value));
+  const names = new Map(ctx.geometry.regions.map((f) => [f.id, f.properties.name]));
+  const circles = items
+    .map((item) => ({ item, at: ctx.centreOf(item.id), r: Math.max(min, largest > 0 ? Math.sqrt(item.value / largest) * max : 0) }))
+    .filter((c): c is typeof c & { at: [number, number] } => c.at !== null)
+    .sort((a, b) => b.r - a.r || (a.item.id < b.item.id ? -1 : 1))
+    .map(({ item, at, r }) => {
+      const circle = el(doc, 'circle', {
+        'data-id': item.id, 'data-value': item.value, cx: px(at[0]), cy: px(at[1]), r: px(r),
+        fill: item.color ?? theme.highlight, 'fill-opacity': 0.7, stroke: theme.background, 'stroke-width': 1,
+      });
+      circle.appendChild(el(doc, 'title', {}, `${names.get(item.id) ?? item.id}: ${formatNumber(item.value)}`));
+      return circle;
+    });
+  return layerGroup(doc, 'proportional', circles);
+}

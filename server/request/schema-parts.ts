@@ -1,0 +1,51 @@
+// Building blocks of the request schema: every rule names its field and what is allowed.
+import { array, boolean, number, string } from 'yup';
+import { canonicalSpelling } from './enums.ts';
+import { HEX_COLOR } from './region-value.ts';
+
+export const LIMITS = {
+  regions: 5000, categoryLength: 64, annotation: 256, legendTitle: 64, title: 120, subtitle: 160, size: 8000,
+  breaks: 20, markers: 1000, markerLabel: 120, routes: 500, shapes: 500, shapeTitle: 200,
+} as const;
+
+/** One of `list`, matched case-insensitively and given back in the list's spelling. */
+export function oneOf<T extends string>(list: readonly T[], field: string) {
+  const message = `${field} must be one of: ${list.join(', ')}`;
+  return string<T>().transform((_, original) => canonicalSpelling(list, original)).typeError(message).oneOf(list, message);
+}
+
+/** A number from `min` to `max` (whole when `integer`). */
+export function range(field: string, min: number, max: number, integer = false) {
+  const message = `${field} must be a${integer ? ' whole' : ''} number from ${min} to ${max}`;
+  const schema = number().typeError(message).min(min, message).max(max, message);
+  return integer ? schema.integer(message) : schema;
+}
+
+export function pixels(field: string) {
+  return range(field, 1, LIMITS.size, true);
+}
+
+export function text(field: string, max: number) {
+  return string().typeError(`${field} must be text`).max(max, `${field} must be at most ${max} characters`).nullable();
+}
+
+export function color(field: string) {
+  return string().typeError(`${field} must be #rrggbb`).matches(HEX_COLOR, `${field} must be #rrggbb`).nullable();
+}
+
+/** `true false 1 0 yes no`, any case, as well as JSON booleans. */
+export function flag(field: string) {
+  const words: Record<string, boolean> = { true: true, false: false, 1: true, 0: false, yes: true, no: false };
+  return boolean()
+    .transform((_, original) => (typeof original === 'string' ? words[original.trim().toLowerCase()] ?? original : original))
+    .typeError(`${field} must be true or false (also 1/0, yes/no)`);
+}
+
+/** `[lat, lon]` with each in range. */
+export function latLon(field: string) {
+  const message = `${field} must be [lat, lon] with lat from -90 to 90 and lon from -180 to 180`;
+  return array(number().typeError(message).required(message))
+    .typeError(message)
+    .length(2, message)
+    .test('lat-lon', message, (v) => !v || (Math.abs(v[0]) <= 90 && Math.abs(v[1]) <= 180));
+}
