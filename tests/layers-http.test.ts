@@ -149,3 +149,20 @@ test('bbox fits the map to a box; padding moves the frame; scale sharpens PNGs o
   const tooBig = await fetch(`${service.url}/map.png?scope=world&width=8000&scale=4`);
   assert.equal(tooBig.status, 400);
 });
+
+test('routes: bad options, bad ends and more than 500 are refused, naming the field', async () => {
+  const expect = async (path: string, init: RequestInit | undefined, code: string, field: string) => {
+    const response = await fetch(service.url + path, init);
+    const body = await response.json() as { error: string; field: string; message: string };
+    assert.equal(response.status, 400, body.message);
+    assert.deepEqual([body.error, body.field], [code, field]);
+  };
+  await expect('/map.svg?scope=world&routes=DE>BR:zigzag', undefined, 'invalid_field', 'routes');
+  await expect('/map.svg?scope=world&routes=DE', undefined, 'invalid_field', 'routes');
+  await expect('/map.svg?scope=world&routes=DE>BR:30', undefined, 'invalid_field', 'routes[0].width');
+  await expect('/map.svg?scope=world&routes=DE>BR:%23abc', undefined, 'invalid_field', 'routes[0].color');
+  await expect('/render/map', postJson({ scope: 'world', routes: [{ from: 'DE', toLatLon: [95, 0] }] }), 'invalid_field', 'routes[0].toLatLon');
+  await expect('/render/map', postJson({ scope: 'world', routes: [{ from: 'DE' }] }), 'invalid_field', 'routes[0]');
+  const many = Array.from({ length: 501 }, () => ({ from: 'DE', to: 'FR' }));
+  await expect('/render/map', postJson({ scope: 'world', routes: many }), 'too_many_items', 'routes');
+});
