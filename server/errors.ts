@@ -7,7 +7,8 @@ export type ErrorCode =
   | 'method_not_allowed' | 'payload_too_large' | 'uri_too_long' | 'unsupported_media_type'
   | 'overloaded' | 'render_timeout' | 'render_failed';
 
-const STATUS: Record<ErrorCode, number> = {
+/** The HTTP status of every error code; exported for the OpenAPI document (server/openapi/). */
+export const STATUS: Record<ErrorCode, number> = {
   missing_scope: 400, invalid_theme: 400, invalid_projection: 400, invalid_data: 400, invalid_field: 400,
   invalid_csv: 400, invalid_json: 400, too_many_items: 400,
   invalid_scope: 404, not_found: 404,
@@ -40,8 +41,8 @@ export async function errorResponses(ctx: Context, next: Next): Promise<void> {
     if (!(caught instanceof ApiError)) ctx.app.emit('error', caught, ctx);
     ctx.status = error.status;
     ctx.set(error.headers);
-    ctx.remove('ETag');
-    ctx.remove('Cache-Control');
+    // headers that describe a map do not belong on an error
+    for (const header of ['ETag', 'Cache-Control', 'X-Cache', 'X-Geo-Warnings', 'Content-Security-Policy']) ctx.remove(header);
     ctx.body = { error: error.code, message: error.message, status: error.status, ...(error.field ? { field: error.field } : {}) };
   }
 }

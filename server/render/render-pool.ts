@@ -47,6 +47,8 @@ export class RenderPool {
 
   async render(spec: MapSpec): Promise<RenderOutput> {
     if (this.closed) throw new ApiError('overloaded', 'the service is shutting down', undefined, { 'Retry-After': '1' });
+    // first, so that a full queue refuses before the deadline's timer exists
+    const waiter = this.acquire();
     let timer: NodeJS.Timeout | undefined;
     const expired = new Promise<never>((_, reject) => {
       timer = setTimeout(
@@ -54,7 +56,6 @@ export class RenderPool {
         this.options.renderTimeoutMs,
       );
     });
-    const waiter = this.acquire();
     let page: RenderPage | undefined;
     try {
       page = await Promise.race([waiter.page, expired]);
