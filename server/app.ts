@@ -4,6 +4,8 @@ import type { AppDeps } from './app-deps.ts';
 import { ApiError, errorResponses } from './errors.ts';
 import { mapRoutes } from './routes/map-routes.ts';
 import { scopeRoutes } from './routes/scope-routes.ts';
+import { docsRoutes } from './routes/docs-routes.ts';
+import { previewRoutes } from './routes/preview-routes.ts';
 
 export const MAX_URL_LENGTH = 16 * 1024;
 
@@ -21,7 +23,7 @@ export function createApp(deps: AppDeps): Koa {
     }
     await next();
   });
-  for (const router of [mapRoutes(deps), scopeRoutes(deps)]) {
+  for (const router of [mapRoutes(deps), scopeRoutes(deps), docsRoutes(), previewRoutes(deps)]) {
     app.use(router.routes());
     app.use(router.allowedMethods({
       throw: true,

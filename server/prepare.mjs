@@ -50,9 +50,10 @@ if (!existsSync(chromium)) {
 // 3. topology (the build script checks its own inputs and says when it is up to date)
 run(process.execPath, ['--import', 'tsx', 'topology/build.ts'], 'topology build');
 
-// 4. renderer bundle, when any renderer source is newer
-const bundle = join(root, 'renderer-page/dist/renderer.js');
-if (mtime(bundle) < newestIn(join(root, 'renderer-page'))) {
+// 4. renderer and preview bundles, when any of their sources (the preview bundles the gallery) is newer
+const bundle = join(root, 'renderer-page/dist/preview.js');
+const sources = Math.max(newestIn(join(root, 'renderer-page')), mtime(join(root, 'tests/fixtures/gallery.json')));
+if (mtime(bundle) < sources || mtime(join(root, 'renderer-page/dist/renderer.js')) < sources) {
   run(process.execPath, ['--import', 'tsx', 'renderer-page/build.ts'], 'renderer bundle');
 } else {
   console.log('renderer: up to date');

@@ -32,7 +32,7 @@ export async function startService(config: Config, onRender?: (spec: MapSpec) =>
     catalogue: loadCatalogue(),
     renderer: { render: (spec) => { onRender?.(spec); return pool.render(spec); } },
     cache: memoryRenderCache({ maxBytes: config.cacheMaxBytes, ttlMs: config.cacheTtlMs }),
-    rendererVersion: assets.version,
+    assets,
   });
   const server = await listen(app, config.port, config.host);
   const { port } = server.address() as AddressInfo;

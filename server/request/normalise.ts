@@ -99,6 +99,11 @@ function scaleRegions(valid: ValidRequest, regions: RegionSpec[]) {
   return { colorScale, categories, regions: categorised };
 }
 
+/** By default the frame grows with the map: 2% of its width, 4 to 24 px. */
+export function defaultPadding(width: number): number {
+  return Math.round(Math.min(24, Math.max(4, width * 0.02)));
+}
+
 /** The scope's sources, and the shipping-lane network's when a route follows it. */
 function credit(scope: ScopeCatalogue, routes: RouteSpec[]): string {
   return routes.some((r) => r.mode === 'sea') ? `${scope.sources} · sea lanes: Eurostat marnet` : scope.sources;
@@ -169,8 +174,7 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
     scaleBar: valid.scaleBar ?? false,
     logo: valid.logo ?? false,
     bbox: (valid.bbox as MapSpec['bbox'] | undefined) ?? null,
-    // by default the frame grows with the map: 2% of its width, 4 to 24 px
-    padding: valid.padding ?? Math.round(Math.min(24, Math.max(4, width * 0.02))),
+    padding: valid.padding ?? defaultPadding(width),
     scale,
   };
   return { spec, unknownIds, unknownRoutes };

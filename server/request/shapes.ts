@@ -5,7 +5,7 @@ import { ApiError } from '../errors.ts';
 import { HEX_COLOR } from './region-value.ts';
 import { LIMITS } from './schema-parts.ts';
 
-const GEOMETRY_TYPES = ['Point', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon'] as const;
+export const GEOMETRY_TYPES = ['Point', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon'] as const;
 /** how deep each type nests positions */
 const DEPTH: Record<(typeof GEOMETRY_TYPES)[number], number> = { Point: 0, LineString: 1, MultiLineString: 2, Polygon: 2, MultiPolygon: 3 };
 

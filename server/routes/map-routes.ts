@@ -10,6 +10,7 @@ import { readRequestBody } from '../request/body.ts';
 import { parseCsvRegions } from '../request/csv.ts';
 import { ApiError } from '../errors.ts';
 import { etagOf } from '../request/etag.ts';
+import { getUrlFor } from '../request/get-url.ts';
 import { geoWarnings } from '../http/geo-warnings.ts';
 import { matchesIfNoneMatch } from '../http/conditional.ts';
 
@@ -30,7 +31,7 @@ export function mapRoutes(deps: AppDeps): Router {
   const router = new Router();
 
   async function respond(ctx: Context, { spec, unknownIds, unknownRoutes }: NormalisedRequest, viaGet: boolean): Promise<void> {
-    const etag = etagOf(spec, deps.rendererVersion);
+    const etag = etagOf(spec, deps.assets.version);
     ctx.set('ETag', etag);
     if (viaGet) {
       ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
@@ -59,18 +60,30 @@ export function mapRoutes(deps: AppDeps): Router {
     if (header) ctx.set('X-Geo-Warnings', header);
   }
 
-  for (const format of ['svg', 'png'] as const) {
-    router.get(`/map.${format}`, async (ctx) => {
-      const input = parseQuery(ctx.querystring, FIELD_NAMES);
-      await respond(ctx, normaliseRequest(input, deps.catalogue, format), true);
-    });
-  }
-
-  router.post('/render/map', async (ctx) => {
+  const fromQuery = (ctx: Context, format?: Format) => normaliseRequest(parseQuery(ctx.querystring, FIELD_NAMES), deps.catalogue, format);
+  async function fromBody(ctx: Context): Promise<NormalisedRequest> {
     const body = await readRequestBody(ctx);
     const input = body.kind === 'json' ? body.value : csvRequest(ctx.querystring, body.text);
-    await respond(ctx, normaliseRequest(input, deps.catalogue), false);
-  });
+    return normaliseRequest(input, deps.catalogue);
+  }
+
+  for (const format of ['svg', 'png'] as const) {
+    router.get(`/map.${format}`, (ctx) => respond(ctx, fromQuery(ctx, format), true));
+  }
+  router.post('/render/map', async (ctx) => respond(ctx, await fromBody(ctx), false));
+
+  /** The normalised request, its ETag and warnings, and the equivalent GET URL: what the preview page
+   *  draws from, with the same renderer bundle, so a map can be debugged in the browser. */
+  function describe(ctx: Context, { spec, unknownIds, unknownRoutes }: NormalisedRequest): void {
+    ctx.body = {
+      spec,
+      etag: etagOf(spec, deps.assets.version),
+      warnings: { unknownIds, unknownRoutes },
+      get: getUrlFor(spec, deps.catalogue),
+    };
+  }
+  router.get('/render/spec', (ctx) => describe(ctx, fromQuery(ctx)));
+  router.post('/render/spec', async (ctx) => describe(ctx, await fromBody(ctx)));
 
   return router;
 }

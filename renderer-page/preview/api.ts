@@ -1,0 +1,70 @@
+// The service endpoints the preview page talks to: /render/spec (the normalised request, ETag, warnings
+// and GET form) and /render/map (a POST body's image, for downloads and thumbnails).
+import type { Format, MapSpec } from '../spec.ts';
+
+/** What the page is asked to show: a GET query string or a POST JSON body (as typed). */
+export type PreviewRequest = { kind: 'query'; query: string } | { kind: 'json'; body: string };
+
+export interface Described {
+  spec: MapSpec;
+  etag: string;
+  warnings: { unknownIds: string[]; unknownRoutes: string[] };
+  /** `/map.svg?…` drawing the same map, or null when GET cannot express the request */
+  get: string | null;
+}
+
+/** A failure as the page shows it: the service's error JSON, or one made up for the network or the page. */
+export interface Problem {
+  error: string;
+  message: string;
+  status?: number;
+  field?: string;
+}
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; problem: Problem };
+
+async function problemOf(response: Response): Promise<Problem> {
+  const text = await response.text().catch(() => '');
+  try {
+    const body = JSON.parse(text) as Partial<Problem>;
+    if (typeof body.error === 'string' && typeof body.message === 'string') {
+      return { error: body.error, message: body.message, status: response.status, field: typeof body.field === 'string' ? body.field : undefined };
+    }
+  } catch {
+    // not the service's JSON (a proxy's page, say): fall through
+  }
+  return { error: 'http_error', message: `${response.status} ${response.statusText}${text ? `: ${text.slice(0, 300)}` : ''}`, status: response.status };
+}
+
+async function call(path: string, init?: RequestInit): Promise<Outcome<Response>> {
+  let response: Response;
+  try {
+    response = await fetch(path, init);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return { ok: false, problem: { error: 'network_error', message: `could not reach the map service (${detail}); is it running?` } };
+  }
+  if (!response.ok) return { ok: false, problem: await problemOf(response) };
+  return { ok: true, value: response };
+}
+
+const json = { 'content-type': 'application/json' };
+
+export async function describe(request: PreviewRequest): Promise<Outcome<Described>> {
+  const outcome = request.kind === 'query'
+    ? await call(`/render/spec?${request.query}`)
+    : await call('/render/spec', { method: 'POST', headers: json, body: request.body });
+  if (!outcome.ok) return outcome;
+  try {
+    return { ok: true, value: await outcome.value.json() as Described };
+  } catch {
+    return { ok: false, problem: { error: 'bad_response', message: '/render/spec did not answer with JSON' } };
+  }
+}
+
+/** The image of a POST body, in `format`, through the real endpoint. */
+export async function renderPost(body: Record<string, unknown>, format: Format): Promise<Outcome<Blob>> {
+  const outcome = await call('/render/map', { method: 'POST', headers: json, body: JSON.stringify({ ...body, format }) });
+  if (!outcome.ok) return outcome;
+  return { ok: true, value: await outcome.value.blob() };
+}

@@ -1,0 +1,223 @@
+// The preview page (GET /): takes the same query string as /map.svg (or a POST JSON body), asks the service
+// for the normalised request (/render/spec) and draws it right here with the service's own renderer bundle
+// (renderer.js, window.renderMap), so a map can be tuned, copied as a URL and debugged with breakpoints.
+import type { MapSpec, RenderResult } from '../spec.ts';
+import { describe, renderPost, type PreviewRequest } from './api.ts';
+import { CONTROL_KEYS, setUpControls, showControlValues, type ControlKey } from './controls.ts';
+import { wireCopyButtons } from './copy.ts';
+import { byId, show } from './dom.ts';
+import { fixtures, renderGallery, type Fixture } from './gallery.ts';
+import { getParam, queryOf, setParam } from './query-string.ts';
+import { compactJson, snippetsFor } from './snippets.ts';
+import { showBusy, showProblem, showResult } from './view.ts';
+
+type Mode = PreviewRequest['kind'];
+
+const queryEditor = byId('query', HTMLTextAreaElement);
+const jsonEditor = byId('json', HTMLTextAreaElement);
+let mode: Mode = 'query';
+/** the request the results on screen belong to (downloads of a POST body use it) */
+let shown: PreviewRequest | null = null;
+/** increases with every render asked for; an answer for an older one is dropped */
+let latest = 0;
+
+// The pool pages load both weights before their first render; so does this page, so text measures alike.
+const fontsReady = Promise.all(
+  ['400', '700'].map((w) => document.fonts.load(`${w} 16px 'Noto Sans'`, 'Aa ĂăÂâÎîȘșȚț')),
+).catch(() => undefined);
+
+function currentRequest(): PreviewRequest {
+  if (mode === 'json') return { kind: 'json', body: jsonEditor.value };
+  const query = queryOf(queryEditor.value);
+  if (query !== queryEditor.value) queryEditor.value = query;
+  return { kind: 'query', query };
+}
+
+function setMode(next: Mode): void {
+  mode = next;
+  for (const kind of ['query', 'json'] as const) {
+    byId(`tab-${kind}`, HTMLButtonElement).setAttribute('aria-selected', String(kind === next));
+    show(byId(`panel-${kind}`, HTMLDivElement), kind === next);
+  }
+  syncControls();
+}
+
+/** The controls show what the active editor holds. */
+function syncControls(): void {
+  if (mode === 'query') {
+    const query = queryOf(queryEditor.value);
+    showControlValues(Object.fromEntries(CONTROL_KEYS.map((key) => [key, getParam(query, key)])));
+    return;
+  }
+  const body = parseBody(jsonEditor.value);
+  if (body) showControlValues(Object.fromEntries(CONTROL_KEYS.map((key) => [key, body[key] == null ? null : String(body[key])])));
+}
+
+function parseBody(text: string): Record<string, unknown> | null {
+  try {
+    const body: unknown = JSON.parse(text);
+    return body && typeof body === 'object' && !Array.isArray(body) ? body as Record<string, unknown> : null;
+  } catch {
+    return null;
+  }
+}
+
+function applyControl(key: ControlKey, value: string | null): void {
+  if (mode === 'query') {
+    queryEditor.value = setParam(queryOf(queryEditor.value), key, value);
+  } else {
+    const body = parseBody(jsonEditor.value);
+    if (!body) {
+      showProblem({ error: 'invalid_json', message: 'the JSON body must be a valid JSON object before the quick controls can edit it' });
+      return;
+    }
+    if (value === null) delete body[key];
+    else body[key] = key === 'width' && /^\d+$/.test(value) ? Number(value) : value;
+    jsonEditor.value = JSON.stringify(body, null, 2);
+  }
+  void render();
+}
+
+/** Keeps the address bar on this request, so a reload (or a shared link) shows the same map. */
+function syncAddress(request: PreviewRequest): void {
+  const path = location.pathname;
+  if (request.kind === 'query') {
+    history.replaceState(null, '', request.query ? `${path}?${request.query}` : path);
+  } else {
+    const body = compactJson(request.body);
+    // only what a fragment cannot hold is escaped, so the address stays readable
+    const fragment = body.replace(/[%#\s"<>`]/g, (c) => encodeURIComponent(c));
+    history.replaceState(null, '', fragment.length < 100_000 ? `${path}#json=${fragment}` : path);
+  }
+}
+
+// Renders share the one #map element: they run one after another, and a superseded one is skipped.
+let drawing: Promise<unknown> = Promise.resolve();
+function draw(spec: MapSpec, ticket: number): Promise<RenderResult | null> {
+  const run = drawing.then(() => (ticket === latest ? window.renderMap(spec) : null));
+  drawing = run.catch(() => undefined);
+  return run;
+}
+
+async function render(): Promise<void> {
+  const request = currentRequest();
+  const ticket = ++latest;
+  const started = performance.now();
+  syncAddress(request);
+  syncControls();
+  showBusy();
+  const outcome = await describe(request);
+  if (ticket !== latest) return;
+  if (!outcome.ok) {
+    showProblem(outcome.problem);
+    return;
+  }
+  if (typeof window.renderMap !== 'function') {
+    showProblem({ error: 'renderer_missing', message: 'renderer.js did not load, so the map cannot be drawn in this page' });
+    return;
+  }
+  await fontsReady;
+  let result: RenderResult | null;
+  try {
+    result = await draw(outcome.value.spec, ticket);
+  } catch (error) {
+    console.error(error);
+    if (ticket === latest) {
+      showProblem({ error: 'render_failed', message: `the renderer failed in this page: ${error instanceof Error ? error.message : String(error)}` });
+    }
+    return;
+  }
+  if (!result || ticket !== latest) return;
+  shown = request;
+  showResult(outcome.value, result, snippetsFor(request, outcome.value, location.origin), performance.now() - started);
+}
+
+/** A POST body's download, through the real POST /render/map. */
+async function downloadPost(event: MouseEvent, format: 'png' | 'svg'): Promise<void> {
+  if (shown?.kind !== 'json') return; // a GET request's links download by themselves
+  event.preventDefault();
+  const body = parseBody(shown.body);
+  if (!body) return;
+  const status = byId('status', HTMLSpanElement);
+  status.textContent = `Rendering the ${format.toUpperCase()}…`;
+  const outcome = await renderPost(body, format);
+  if (!outcome.ok) {
+    showProblem(outcome.problem);
+    return;
+  }
+  const url = URL.createObjectURL(outcome.value);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `map.${format}`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  status.textContent = `Downloaded map.${format} from POST /render/map`;
+}
+
+function load(fixture: Fixture): void {
+  if (fixture.query !== undefined) {
+    queryEditor.value = fixture.query;
+    setMode('query');
+  } else {
+    jsonEditor.value = JSON.stringify(fixture.body ?? {}, null, 2);
+    setMode('json');
+  }
+  void render();
+}
+
+function start(): void {
+  setUpControls(applyControl);
+  wireCopyButtons(document);
+  renderGallery(byId('gallery', HTMLUListElement), (fixture) => {
+    load(fixture);
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  });
+
+  for (const kind of ['query', 'json'] as const) {
+    byId(`tab-${kind}`, HTMLButtonElement).addEventListener('click', () => {
+      if (kind === mode) return;
+      if (kind === 'json' && !jsonEditor.value.trim()) {
+        jsonEditor.value = JSON.stringify(fixtures.find((f) => f.body)?.body ?? { scope: 'world' }, null, 2);
+      }
+      setMode(kind);
+      void render();
+    });
+  }
+  queryEditor.addEventListener('input', syncControls);
+  jsonEditor.addEventListener('input', syncControls);
+  byId('render', HTMLButtonElement).addEventListener('click', () => void render());
+  document.addEventListener('keydown', (event) => {
+    if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
+      event.preventDefault();
+      void render();
+    }
+  });
+  for (const format of ['png', 'svg'] as const) {
+    byId(`download-${format}`, HTMLAnchorElement).addEventListener('click', (event) => void downloadPost(event, format));
+  }
+
+  // the address says what to show: a query string as on /map.svg, a body after #json=, else the first example
+  const body = location.hash.startsWith('#json=') ? safeDecode(location.hash.slice('#json='.length)) : null;
+  if (location.search.length > 1) {
+    // the browser escapes the routes' `>` in the address; the editor shows it as typed
+    queryEditor.value = location.search.slice(1).replace(/%3E/gi, '>');
+  } else if (body !== null) {
+    const parsed = parseBody(body);
+    jsonEditor.value = parsed ? JSON.stringify(parsed, null, 2) : body;
+    mode = 'json';
+  } else {
+    queryEditor.value = fixtures.find((f) => f.query)?.query ?? 'scope=world';
+  }
+  setMode(mode);
+  void render();
+}
+
+function safeDecode(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
+
+start();

@@ -1,0 +1,41 @@
+// The ready-to-copy forms of a request: its GET URL, an <img> tag, a curl command. Plain strings; the
+// page puts them into the DOM as text.
+import type { Described, PreviewRequest } from './api.ts';
+import { setParam } from './query-string.ts';
+
+export interface Snippets {
+  /** absolute GET URL drawing this map, or null when only POST can */
+  getUrl: string | null;
+  imgTag: string | null;
+  curl: string;
+  /** GET download links; null for a POST body, whose downloads go through POST /render/map */
+  links: { png: string; svg: string } | null;
+}
+
+/** One shell word in single quotes. */
+export const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+
+const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+export function snippetsFor(request: PreviewRequest, described: Described, origin: string): Snippets {
+  const { spec } = described;
+  const query = request.kind === 'query' ? setParam(request.query, 'format', null) : null;
+  // the service's canonical GET form; a query typed here is a GET URL itself even when that form is not offered
+  const path = described.get ?? (request.kind === 'query' ? `/map.${spec.format}?${request.query}` : null);
+  const getUrl = path === null ? null : origin + path;
+  const imgTag = getUrl === null ? null : `<img src="${attribute(getUrl)}" alt="${attribute(spec.title ?? 'Map')}">`;
+  const curl = request.kind === 'query'
+    ? `curl -o map.${spec.format} ${shellQuote(getUrl ?? '')}`
+    : `curl -o map.${spec.format} -H 'content-type: application/json' -d ${shellQuote(compactJson(request.body))} ${origin}/render/map`;
+  const links = query === null ? null : { png: `/map.png?${query}`, svg: `/map.svg?${query}` };
+  return { getUrl, imgTag, curl, links };
+}
+
+/** The body on one line (the service accepted it, so it parses). */
+export function compactJson(body: string): string {
+  try {
+    return JSON.stringify(JSON.parse(body));
+  } catch {
+    return body;
+  }
+}

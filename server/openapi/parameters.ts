@@ -1,0 +1,87 @@
+// The query parameters of the GET endpoints (and of a POST with a CSV body): every request field except the
+// JSON-only ones, plus `data`, with the body field's type, allowed values, limits and default.
+import { FORMATS } from '../request/enums.ts';
+import { FIELD_NAMES } from '../request/schema.ts';
+import { FIELD_DOCS, GET_GRAMMAR, type FieldName } from './field-docs.ts';
+import { withoutNull, type JsonSchema } from './json-schema.ts';
+
+/** Fields a query string cannot carry. */
+export const JSON_ONLY_FIELDS: readonly string[] = ['shapes'];
+/** Query parameters a CSV body replaces. */
+export const CSV_BODY_FIELDS: readonly string[] = ['data', 'regions'];
+
+/** The GET parameter names, in the request's field order with `data` before `regions`. */
+export const GET_PARAMETER_NAMES: readonly string[] = FIELD_NAMES.filter((name) => !JSON_ONLY_FIELDS.includes(name))
+  .flatMap((name) => (name === 'regions' ? ['data', name] : [name]));
+
+export const parameterRef = (name: string) => ({ $ref: `#/components/parameters/${name}` });
+
+const BOOLEAN_WORDS = 'Also `1`/`0` and `yes`/`no`.';
+
+/** The parameter's schema: the body field's, without null and without the text that moves to the parameter. */
+function scalarSchema(name: FieldName, body: JsonSchema): JsonSchema {
+  const { description: _description, examples: _examples, ...schema } = withoutNull(body);
+  if (name === 'height') {
+    const { default: _default, ...size } = schema;
+    return { anyOf: [size, { type: 'string', enum: ['auto'] }], default: 'auto' };
+  }
+  return schema;
+}
+
+function describe(name: string, schema: JsonSchema): string {
+  const parts = [FIELD_DOCS[name as FieldName]?.description ?? ''];
+  if (schema.type === 'boolean') parts.push(BOOLEAN_WORDS);
+  const enumerated = schema.enum || (schema.anyOf as JsonSchema[] | undefined)?.some((s) => s.enum);
+  if (enumerated && !parts[0]!.includes('case-insensitive')) parts.push('Matched case-insensitively.');
+  return parts.filter(Boolean).join(' ');
+}
+
+function parameter(name: string, bodyProperties: Record<string, JsonSchema>): JsonSchema {
+  const grammar = GET_GRAMMAR[name as FieldName | 'data'];
+  const body = bodyProperties[name];
+  if (grammar) {
+    const description = name === 'data' ? grammar.description : `${FIELD_DOCS[name as FieldName].description}\n\nIn a query: ${grammar.description}`;
+    const common = { name, in: 'query', description, example: grammar.example };
+    if (!grammar.commaList) return { ...common, schema: { type: 'string' } };
+    const schema = grammar.commaList === true ? scalarSchema(name as FieldName, body!) : grammar.commaList;
+    return { ...common, style: 'form', explode: false, schema };
+  }
+  if (!body) throw new Error(`query parameter ${name} has neither a GET grammar nor a body field`);
+  const schema = scalarSchema(name as FieldName, body);
+  const doc = FIELD_DOCS[name as FieldName];
+  const example = doc.example ?? doc.default ?? (schema.enum as unknown[] | undefined)?.[0];
+  return {
+    name,
+    in: 'query',
+    ...(name === 'scope' ? { required: true } : {}),
+    description: describe(name, schema),
+    schema,
+    ...(example !== undefined && example !== null ? { example } : {}),
+  };
+}
+
+/** `components.parameters`: one per GET parameter, the path-bound `format` variants, and `scope` beside a CSV body. */
+export function queryParameters(bodyProperties: Record<string, JsonSchema>): Record<string, JsonSchema> {
+  const parameters: Record<string, JsonSchema> = {};
+  for (const name of GET_PARAMETER_NAMES) parameters[name] = parameter(name, bodyProperties);
+  const format = parameters.format!;
+  for (const only of FORMATS) {
+    parameters[`format.${only}`] = {
+      ...format,
+      description: `Output format; the path's extension decides it, so this may only repeat it (\`${only}\`).`,
+      schema: { type: 'string', enum: [only], default: only },
+      example: only,
+    };
+  }
+  parameters['scope.csv'] = { ...parameters.scope, required: false, description: `Required with a \`text/csv\` body. ${parameters.scope!.description}` };
+  return parameters;
+}
+
+/** The parameters of an operation: GET with the format its path fixes (or any), or those read beside a CSV body. */
+export function operationParameters(kind: { get: (typeof FORMATS)[number] | 'any' } | { csv: true }): JsonSchema[] {
+  if ('csv' in kind) {
+    return GET_PARAMETER_NAMES.filter((name) => !CSV_BODY_FIELDS.includes(name))
+      .map((name) => parameterRef(name === 'scope' ? 'scope.csv' : name));
+  }
+  return GET_PARAMETER_NAMES.map((name) => parameterRef(name === 'format' && kind.get !== 'any' ? `format.${kind.get}` : name));
+}

@@ -1,0 +1,21 @@
+// GET /openapi.json and GET /docs: the OpenAPI document and the reference page rendered from it.
+import Router from '@koa/router';
+import { openApiDocument } from '../openapi/openapi-document.ts';
+import { renderDocsPage } from '../openapi/docs-page.ts';
+
+export function docsRoutes(): Router {
+  const router = new Router();
+  let page: string | undefined;
+  router.get('/openapi.json', (ctx) => {
+    ctx.type = 'application/json';
+    ctx.set('Access-Control-Allow-Origin', '*');
+    ctx.body = openApiDocument();
+  });
+  router.get('/docs', (ctx) => {
+    page ??= renderDocsPage(openApiDocument());
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+    ctx.body = page;
+  });
+  return router;
+}

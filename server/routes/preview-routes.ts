@@ -1,0 +1,39 @@
+// GET /: the preview page. It draws maps in the browser with the very renderer bundle, topology and fonts
+// the pool pages load, from the normalised request /render/spec returns, so a map can be debugged there.
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { AppDeps } from '../app-deps.ts';
+
+// The page runs only its own scripts; maps come as data from /render/spec.
+const PAGE_CSP = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'";
+
+/** A file of the page, read once when first asked for. */
+function pageFile(path: string): () => Buffer {
+  let body: Buffer | undefined;
+  return () => (body ??= readFileSync(fileURLToPath(new URL(path, import.meta.url))));
+}
+
+function send(ctx: Context, type: string, body: Buffer): void {
+  ctx.type = type;
+  ctx.set('Cache-Control', 'no-cache');
+  ctx.body = body;
+}
+
+export function previewRoutes({ assets }: AppDeps): Router {
+  const page = pageFile('../../renderer-page/preview/preview.html');
+  const script = pageFile('../../renderer-page/dist/preview.js');
+  const router = new Router();
+  router.get('/', (ctx) => {
+    ctx.set('Content-Security-Policy', PAGE_CSP);
+    send(ctx, 'text/html; charset=utf-8', page());
+  });
+  router.get('/preview.js', (ctx) => send(ctx, 'text/javascript', script()));
+  // the pool pages' own files, by the same paths, so the page's relative URLs resolve alike
+  router.get(['/renderer.js', '/topology/:file', '/fonts/:file', '/fonts/files/:file'], (ctx) => {
+    const asset = assets.files.get(ctx.path);
+    if (asset) send(ctx, asset.contentType, asset.body);
+  });
+  return router;
+}

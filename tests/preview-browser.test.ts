@@ -1,0 +1,167 @@
+// The preview page (GET /) in a real Chromium against the real service: it draws the map in the page with
+// the renderer bundle, shows the ETag, GET URL, warnings and errors, follows edits, and loads the gallery.
+// One browser and one page, reused by every test in order.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startService, type TestService } from './support/service.ts';
+import { themes } from '../renderer-page/themes/index.ts';
+
+let service: TestService;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+
+before(async () => {
+  service = await startService();
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
+  });
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+});
+after(async () => {
+  await browser?.close();
+  await service?.close();
+});
+
+const QUERY = 'scope=world&data=US:200,CN:150&theme=light';
+
+/** Waits for the page to settle after a render was asked for (it sets data-state=loading synchronously). */
+async function settled(state: 'ready' | 'error' = 'ready'): Promise<void> {
+  await page.waitForFunction((s) => document.documentElement.dataset.state === s, state);
+}
+const fillOf = (selector: string) => page.locator(selector).first().getAttribute('fill');
+const usFill = () => fillOf('#map svg path[data-id="US"]');
+const backgroundFill = () => fillOf('#map svg g[data-layer="background"] > rect');
+const text = (selector: string) => page.locator(selector).innerText();
+
+async function editQuery(query: string): Promise<void> {
+  await page.click('#tab-query');
+  await page.fill('#query', query);
+  await page.press('#query', 'Control+Enter');
+}
+
+test('opens a /map.svg query string and draws that map in the page, with its ETag and GET URL', async () => {
+  await page.goto(`${service.url}/?${QUERY}`);
+  await page.waitForSelector('#map svg');
+  await settled();
+  assert.equal(await page.inputValue('#query'), QUERY);
+  assert.equal(await page.inputValue('#ctl-theme'), 'light', 'the quick control shows the query\'s theme');
+  assert.equal(await usFill(), themes.light.sequential[4], 'US, the largest value, takes the light ramp\'s strongest colour');
+  assert.ok(themes.light.sequential.includes((await fillOf('#map svg path[data-id="CN"]')) ?? ''));
+  assert.equal(await backgroundFill(), themes.light.background);
+
+  const served = await fetch(`${service.url}/map.svg?${QUERY}`);
+  assert.equal(served.status, 200);
+  const etag = served.headers.get('etag');
+  assert.ok(etag);
+  assert.equal(await text('#etag'), etag, 'the ETag shown is the one /map.svg serves');
+
+  const getUrl = await page.inputValue('#get-url');
+  assert.ok(getUrl.startsWith(`${service.url}/map.svg?`), `absolute GET URL: ${getUrl}`);
+  const viaGet = await fetch(getUrl);
+  assert.equal(viaGet.status, 200);
+  assert.equal(viaGet.headers.get('etag'), etag, 'the GET URL draws the same map');
+  assert.equal(await page.inputValue('#img-tag'), `<img src="${getUrl.replace(/&/g, '&amp;')}" alt="Map">`);
+  assert.equal(await page.inputValue('#curl'), `curl -o map.svg '${getUrl}'`);
+  assert.equal(await page.locator('#post-note').isVisible(), false);
+  assert.equal(await text('#warnings'), 'None');
+
+  // the downloads are the real endpoints
+  const png = await fetch(service.url + await page.getAttribute('#download-png', 'href'));
+  assert.equal(png.status, 200);
+  assert.equal(png.headers.get('content-type'), 'image/png');
+  assert.equal(await page.getAttribute('#download-svg', 'href'), `/map.svg?${QUERY}`);
+});
+
+test('a quick control edits the query string, the address and the map', async () => {
+  const before = await text('#etag');
+  await page.selectOption('#ctl-theme', 'dark');
+  await settled();
+  assert.equal(await page.inputValue('#query'), QUERY.replace('theme=light', 'theme=dark'));
+  assert.ok(page.url().endsWith('theme=dark'), `the address follows: ${page.url()}`);
+  assert.notEqual(await text('#etag'), before);
+  assert.equal(await usFill(), themes.dark.sequential[4], 'US now takes the dark ramp');
+  assert.equal(await backgroundFill(), themes.dark.background);
+
+  // the editor, with Ctrl+Enter
+  await editQuery(`${QUERY}&width=800`);
+  await settled();
+  assert.equal(await page.getAttribute('#map svg', 'width'), '800');
+  assert.equal(await page.inputValue('#ctl-width'), '800');
+  assert.equal(await backgroundFill(), themes.light.background);
+});
+
+test('a bad request shows the service\'s error next to the editor and dims the old map; fixing it brings the map back', async () => {
+  await editQuery('scope=world&data=US:1,CN&theme=light');
+  await settled('error');
+  const expected = await (await fetch(`${service.url}/render/spec?scope=world&data=US:1,CN&theme=light`)).json() as { message: string };
+  const box = page.locator('#error[role="alert"]');
+  assert.equal(await box.isVisible(), true);
+  const shown = await box.innerText();
+  assert.ok(shown.includes(expected.message), `the server's message: ${shown}`);
+  assert.match(shown, /400 invalid_data/);
+  assert.match(shown, /field: data/);
+  assert.equal(await page.getAttribute('#map-frame', 'data-state'), 'error', 'the old map is marked out of date');
+  assert.equal(await page.locator('#stale-note').isVisible(), true);
+  assert.equal(await page.locator('#outputs').isVisible(), false, 'no ETag or URL of another request is left showing');
+
+  await editQuery('scope=world&data=US:1,CN:2&theme=neon');
+  await settled('error');
+  assert.match(await box.innerText(), /invalid_theme[\s\S]*theme must be one of[\s\S]*field: theme/);
+  assert.equal(await page.getAttribute('#ctl-theme', 'aria-invalid'), 'true', 'the theme control is marked');
+
+  await page.selectOption('#ctl-theme', 'light');
+  await settled();
+  assert.equal(await box.isVisible(), false);
+  assert.equal(await page.getAttribute('#map-frame', 'data-state'), 'ready');
+  assert.equal(await usFill(), themes.light.sequential[0]);
+  assert.equal(await page.locator('#outputs').isVisible(), true);
+});
+
+test('unknown ids are listed as warnings', async () => {
+  await editQuery('scope=world&data=US:1,ZZ:2&theme=light');
+  await settled();
+  assert.match(await text('#warnings'), /Unknown ids:\s*ZZ/);
+  assert.equal(await page.locator('#map svg path[data-id="US"]').count(), 1);
+});
+
+test('a POST gallery entry loads into the JSON editor and is drawn, with the note that it needs POST', async () => {
+  await page.click('#gallery button[data-id="shapes"]');
+  await settled();
+  assert.equal(await page.getAttribute('#tab-json', 'aria-selected'), 'true');
+  assert.match(await page.inputValue('#json'), /"FeatureCollection"/);
+  assert.equal(await page.locator('#map svg g[data-layer="shapes"]').count(), 1, 'the shapes layer is drawn');
+  assert.equal(await page.locator('#map svg g[data-layer="shapes"] > *').count() >= 3, true);
+  assert.equal(await page.locator('#post-note').isVisible(), true);
+  assert.match(await text('#post-note'), /needs POST/);
+  assert.equal(await page.locator('#get-row').isVisible(), false, 'no GET URL is offered');
+  const curl = await page.inputValue('#curl');
+  assert.match(curl, /^curl -o map\.svg -H 'content-type: application\/json' -d '\{"scope":"world",.*"FeatureCollection".*\}' http:\/\/127\.0\.0\.1:\d+\/render\/map$/);
+
+  // the ETag shown is the one POST /render/map answers with
+  const body = JSON.parse(await page.inputValue('#json')) as Record<string, unknown>;
+  const posted = await fetch(`${service.url}/render/map`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  assert.equal(posted.status, 200);
+  assert.equal(await text('#etag'), posted.headers.get('etag'));
+
+  // PNG download through POST /render/map
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-png')]);
+  assert.equal(download.suggestedFilename(), 'map.png');
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  assert.deepEqual([...Buffer.concat(chunks).subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47], 'a PNG');
+
+  // reload keeps the body (the address carries it)
+  await page.reload();
+  await page.waitForSelector('#map svg g[data-layer="shapes"]');
+  await settled();
+  assert.equal(await page.getAttribute('#tab-json', 'aria-selected'), 'true');
+});
+
+test('the page raised no script errors', () => {
+  assert.deepEqual(pageErrors, []);
+});
