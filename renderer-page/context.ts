@@ -3,6 +3,7 @@ import type { MapSpec, RenderWarnings } from './spec.ts';
 import type { Theme } from './themes/theme.ts';
 import type { ScopeGeometry } from './geometry.ts';
 import type { Layout } from './layout.ts';
+import type { Frame } from './frame.ts';
 import type { FillScale } from './scales/fill-scale.ts';
 import type { SeaNetwork } from './routes/sea-network.ts';
 
@@ -13,9 +14,11 @@ export interface RenderContext {
   theme: Theme;
   layout: Layout;
   geometry: ScopeGeometry;
+  /** the projection and the scope's fixed geometry drawn with it, shared by renders of the same frame */
+  frame: Frame;
   projection: GeoProjection;
+  /** for what each request brings (routes, shapes): coordinates to 0.1 px */
   path: GeoPath;
-  showsGlobe: boolean;
   /** scales registered for the legend to read */
   scales: { fill: FillScale | null };
   /** what the regions layer drew, for the legend's no-data and highlight swatches */

@@ -1,10 +1,9 @@
-import { geoPath, type GeoProjection } from 'd3';
+import { geoPath } from 'd3';
 import type { MapSpec, RenderResult } from './spec.ts';
 import type { Layer, RenderContext } from './context.ts';
 import { themes } from './themes/index.ts';
-import { loadScopeGeometry, type ScopeGeometry } from './geometry.ts';
-import { visualCentre } from './visual-centre.ts';
-import { fitProjection, naturalHeight } from './projection.ts';
+import { loadScopeGeometry } from './geometry.ts';
+import { frameFor, naturalHeightFor } from './frame.ts';
 import { computeLayout } from './layout.ts';
 import { buildFillScale } from './scales/fill-scale.ts';
 import { FONT_FAMILY } from './fonts.ts';
@@ -31,19 +30,6 @@ const PIPELINE: Layer[] = [
   titleLayer, legendLayer, northArrowLayer, scaleBarLayer, attributionLayer, logoLayer,
 ];
 
-/** Visual centres by region id, each computed once per render when first asked for. */
-function centres(projection: GeoProjection, geometry: ScopeGeometry): RenderContext['centreOf'] {
-  const features = new Map(geometry.regions.map((f) => [f.id, f]));
-  const known = new Map<string, [number, number] | null>();
-  return (id) => {
-    if (!known.has(id)) {
-      const feature = features.get(id);
-      known.set(id, feature ? visualCentre(projection, feature) : null);
-    }
-    return known.get(id) ?? null;
-  };
-}
-
 export interface RenderOptions {
   /** where `{scope}-{level}.json` topologies are fetched from */
   topologyBase: string;
@@ -56,15 +42,15 @@ export async function renderMap(spec: MapSpec, options: RenderOptions): Promise<
   const geometry = await loadScopeGeometry(spec.scope, spec.level, options.topologyBase);
   const seaNetwork = spec.routes.some((r) => r.mode === 'sea') ? await loadSeaNetwork(options.topologyBase) : null;
   const theme = themes[spec.theme];
-  const layout = computeLayout(doc, spec, (w) => naturalHeight(spec, geometry, w));
-  const { projection, showsGlobe } = fitProjection(spec, geometry, layout.mapExtent);
+  const layout = computeLayout(doc, spec, (w) => naturalHeightFor(spec, geometry, w));
+  const frame = frameFor(spec, geometry, layout.mapExtent);
   const ctx: RenderContext = {
-    doc, spec, theme, layout, geometry, projection, showsGlobe,
-    path: geoPath(projection).digits(1),
+    doc, spec, theme, layout, geometry, frame, projection: frame.projection,
+    path: geoPath(frame.projection).digits(1),
     scales: { fill: buildFillScale(spec, theme) },
     drawn: { noData: 0, highlighted: 0 },
     warnings: { unknownRoutes: [] },
-    centreOf: centres(projection, geometry),
+    centreOf: (id) => frame.centre(id),
     seaNetwork,
   };
 

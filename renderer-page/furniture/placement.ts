@@ -1,5 +1,5 @@
 // Where a box (legend) may sit inside the map frame without covering the regions that carry data.
-import { geoPath, polygonContains } from 'd3';
+import { polygonContains } from 'd3';
 import type { RenderContext } from '../context.ts';
 import { furnitureBoxes, type Box } from './corners.ts';
 
@@ -9,18 +9,7 @@ type Ring = Array<[number, number]>;
 
 /** The projected outlines of every region the request gave something to show. */
 function dataRings(ctx: RenderContext): Ring[] {
-  const shown = new Set(ctx.spec.regions.map((r) => r.id));
-  const rings: Ring[] = [];
-  let ring: Ring = [];
-  const recorder = {
-    moveTo(x: number, y: number) { ring = [[x, y]]; rings.push(ring); },
-    lineTo(x: number, y: number) { ring.push([x, y]); },
-    closePath() {},
-    arc() {},
-  };
-  const draw = geoPath(ctx.projection, recorder as unknown as CanvasRenderingContext2D);
-  for (const feature of ctx.geometry.regions) if (shown.has(feature.id)) draw(feature);
-  return rings;
+  return ctx.spec.regions.flatMap((r) => ctx.frame.regionPolygons(r.id).flat());
 }
 
 function origin(ctx: RenderContext, anchor: Anchor, width: number, height: number): [number, number] {

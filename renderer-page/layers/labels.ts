@@ -15,14 +15,14 @@ interface Placed {
 const overlaps = (a: Placed, b: Placed) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 
 export function labelsLayer(ctx: RenderContext): SVGElement | null {
-  const { doc, theme, spec, path } = ctx;
+  const { doc, theme, spec, frame } = ctx;
   const { mode, ids, minArea } = spec.labels;
   if (mode === 'none') return null;
   const listed = new Set(ids);
   const size = Math.round(Math.min(13, Math.max(8, spec.width * 0.0085)));
   const candidates = ctx.geometry.regions
     .filter((f) => (mode === 'all' ? true : listed.has(f.id)))
-    .map((f) => ({ id: f.id, area: path.area(f) }))
+    .map((f) => ({ id: f.id, area: frame.area(f.id) }))
     .filter((c) => mode === 'list' || c.area >= minArea)
     .sort((a, b) => b.area - a.area || (a.id < b.id ? -1 : 1));
   const placed: Placed[] = [];

@@ -31,12 +31,12 @@ function tooltip(name: string, region: RegionSpec | undefined): string {
 
 /** One path per region, `data-id` its canonical id, filled from the registered scale. */
 export function regionsLayer(ctx: RenderContext): SVGElement | null {
-  const { doc, spec, path, theme } = ctx;
+  const { doc, spec, theme, frame } = ctx;
   const byId = new Map(spec.regions.map((r) => [r.id, r]));
   const patterns = new PatternDefs(doc);
   const paths: SVGElement[] = [];
   for (const feature of ctx.geometry.regions) {
-    const d = path(feature);
+    const d = frame.regionPath(feature.id);
     if (!d) continue;
     const region = byId.get(feature.id);
     if (region?.highlight && !region.color) ctx.drawn.highlighted++;

@@ -1,0 +1,99 @@
+// The map's frame: the projection fitted for one (scope, level, projection, bbox, map extent), and what it
+// makes of the scope's fixed geometry (region outlines, their polygons, centres and areas, the globe,
+// neighbouring land), each computed once when first asked for. Kept per page, so a request that changes
+// only data draws from outlines already projected.
+import { geoGraticule10, geoPath, type GeoPath, type GeoProjection } from 'd3';
+import type { MapSpec } from './spec.ts';
+import type { ScopeGeometry, RegionFeature } from './geometry.ts';
+import { fitProjection, naturalHeight, type Extent } from './projection.ts';
+import { simplifiedProjection } from './pixel-simplify.ts';
+import { projectedPolygons, visualCentre, type Ring } from './visual-centre.ts';
+
+type Framing = Pick<MapSpec, 'scope' | 'level' | 'projection' | 'bbox'>;
+
+function once<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  if (!cache.has(key)) cache.set(key, make());
+  return cache.get(key) as T;
+}
+
+export class Frame {
+  readonly projection: GeoProjection;
+  readonly showsGlobe: boolean;
+  /** for the scope's own geometry: sub-pixel vertices dropped, coordinates to 0.1 px */
+  private readonly outline: GeoPath;
+  private readonly simplified;
+  private readonly features: Map<string, RegionFeature>;
+  private readonly memo = { d: new Map<string, string | null>(), polygons: new Map<string, Ring[][]>(), centre: new Map<string, [number, number] | null>(), area: new Map<string, number>() };
+  private statics: { sphere: string | null; context: string[]; graticule: string | null } | null = null;
+
+  constructor(framing: Framing, private readonly geometry: ScopeGeometry, extent: Extent) {
+    const fitted = fitProjection(framing, geometry, extent);
+    this.projection = fitted.projection;
+    this.showsGlobe = fitted.showsGlobe;
+    this.simplified = simplifiedProjection(this.projection);
+    this.outline = geoPath(this.simplified).digits(1);
+    this.features = new Map(geometry.regions.map((f) => [f.id, f]));
+  }
+
+  /** The region's outline as path data, or null when none of it is drawn. */
+  regionPath(id: string): string | null {
+    return once(this.memo.d, id, () => {
+      const feature = this.features.get(id);
+      return (feature && this.outline(feature)) || null;
+    });
+  }
+
+  /** The region's projected polygons, [outer ring, ...holes] each. */
+  regionPolygons(id: string): Ring[][] {
+    return once(this.memo.polygons, id, () => {
+      const feature = this.features.get(id);
+      return feature ? projectedPolygons(this.simplified, feature) : [];
+    });
+  }
+
+  centre(id: string): [number, number] | null {
+    return once(this.memo.centre, id, () => visualCentre(this.regionPolygons(id)));
+  }
+
+  /** Drawn area in px². */
+  area(id: string): number {
+    return once(this.memo.area, id, () => {
+      const feature = this.features.get(id);
+      return feature ? this.outline.area(feature) : 0;
+    });
+  }
+
+  /** The globe's outline (when shown), the neighbouring land, the 10° graticule. */
+  fixed() {
+    this.statics ??= {
+      sphere: this.showsGlobe ? this.outline({ type: 'Sphere' }) : null,
+      context: this.geometry.context.map((f) => this.outline(f)).filter((d): d is string => Boolean(d)),
+      graticule: this.outline(geoGraticule10()),
+    };
+    return this.statics;
+  }
+}
+
+/** Recently used frames and natural heights of this page, least recently used out first. */
+const FRAMES = 12;
+const frames = new Map<string, Frame>();
+const heights = new Map<string, number>();
+
+function remember<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  const found = cache.get(key);
+  cache.delete(key);
+  const value = found ?? make();
+  cache.set(key, value);
+  if (cache.size > FRAMES) cache.delete(cache.keys().next().value as string);
+  return value;
+}
+
+export function frameFor(framing: Framing, geometry: ScopeGeometry, extent: Extent): Frame {
+  const key = JSON.stringify([framing.scope, framing.level, framing.projection, framing.bbox, extent]);
+  return remember(frames, key, () => new Frame(framing, geometry, extent));
+}
+
+export function naturalHeightFor(framing: Framing, geometry: ScopeGeometry, width: number): number {
+  const key = JSON.stringify([framing.scope, framing.level, framing.projection, framing.bbox, width]);
+  return remember(heights, key, () => naturalHeight(framing, geometry, width));
+}

@@ -1,0 +1,164 @@
+// `npm run bench`: starts the service, measures it over HTTP with unique requests (so the cache does not
+// answer), compares with Vega-Lite rendering the same map in-process, and writes docs/benchmark.md.
+// Figures are medians of one run: the machine is shared, so read ratios rather than absolute times.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createServer } from 'node:net';
+import os, { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { vegaLiteSvg } from './vega-peer.ts';
+import { treeRssMiB } from './process-memory.ts';
+
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30);
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const WORLD = { US: 200, CN: 150, IN: 80, BR: 60, RU: 120, DE: 95, FR: 40, GB: 55, JP: 90 };
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function start(script: string[], env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, script, { cwd: root, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}`;
+  for (let waited = 0; waited < 90_000; waited += 250) {
+    if (await fetch(`${url}/`).then(() => true, () => false)) return { child, url };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${script.join(' ')} did not start`);
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))];
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+
+let counter = 0;
+/** A query whose data differs every time, so every request is a cache miss. */
+function unique(scope: 'world' | 'RO'): string {
+  counter++;
+  return scope === 'world'
+    ? `scope=world&data=US:${200 + counter},CN:150,IN:80,BR:60,RU:120,DE:95,FR:40,GB:55,JP:90`
+    : `scope=RO&data=RO-B:${500 + counter},RO-CJ:200,RO-IS:150,RO-TM:180`;
+}
+
+async function latency(url: string, path: () => string): Promise<{ median: number; p95: number; bytes: number }> {
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < SAMPLES + 3; i++) {
+    const started = performance.now();
+    const response = await fetch(url + path());
+    const body = await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${path()}: ${response.status}`);
+    if (i >= 3) times.push(performance.now() - started);
+    bytes = body.byteLength;
+  }
+  return { median: median(times), p95: p95(times), bytes };
+}
+
+/** Requests per second at `connections` concurrent clients, and the statuses seen. */
+async function load(url: string, connections: number, seconds: number, path?: () => string) {
+  const result = await autocannon({
+    url, connections, duration: seconds, pipelining: 1,
+    requests: path ? [{ method: 'GET', setupRequest: (request) => ({ ...request, path: path() }) }] : undefined,
+  });
+  return { perSecond: result.requests.average, statuses: result.statusCodeStats as Record<string, { count: number }>, errors: result.errors + result.timeouts };
+}
+
+const rows: Array<[string, string, string, string]> = [];
+const row = (what: string, result: string, target = '', met?: boolean) => {
+  rows.push([what, result, target, met === undefined ? '' : met ? 'yes' : '**no**']);
+  console.log(`${what}: ${result}${target ? `  (target ${target}: ${met ? 'met' : 'NOT met'})` : ''}`);
+};
+
+const service = await start(['--import', 'tsx', 'server/main.ts'], { LOG_LEVEL: 'silent' });
+try {
+  const results: Record<string, { median: number; p95: number; bytes: number }> = {};
+  const cases: Array<[string, () => string]> = [
+    ['world low SVG', () => `/map.svg?${unique('world')}`],
+    ['world low PNG', () => `/map.png?${unique('world')}`],
+    ['world medium SVG', () => `/map.svg?level=medium&${unique('world')}`],
+    ['world medium PNG', () => `/map.png?level=medium&${unique('world')}`],
+    ['world high SVG', () => `/map.svg?level=high&${unique('world')}`],
+    ['world high PNG', () => `/map.png?level=high&${unique('world')}`],
+    ['RO SVG', () => `/map.svg?${unique('RO')}`],
+    ['RO PNG', () => `/map.png?${unique('RO')}`],
+  ];
+  for (const [name, path] of cases) {
+    results[name] = await latency(service.url, path);
+    row(`${name}, cache miss, 1200 px: median (p95)`, `${ms(results[name].median)} (${ms(results[name].p95)}), ${(results[name].bytes / 1024).toFixed(0)} KiB`);
+  }
+
+  const vega: number[] = [];
+  for (let i = 0; i < SAMPLES + 3; i++) {
+    const started = performance.now();
+    await vegaLiteSvg({ ...WORLD, US: 200 + i });
+    if (i >= 3) vega.push(performance.now() - started);
+  }
+  const ratio = results['world low SVG'].median / median(vega);
+  row('Vega-Lite, same world choropleth as SVG in-process: median', ms(median(vega)));
+  row('world low SVG over HTTP ÷ Vega-Lite', ratio.toFixed(2), '≤ 0.35', ratio <= 0.35);
+  row('world low PNG median', ms(results['world low PNG'].median), '≤ 100 ms', results['world low PNG'].median <= 100);
+  const high = results['world high SVG'];
+  row('world high SVG median and size', `${ms(high.median)}, ${(high.bytes / 1048576).toFixed(2)} MB`, '≤ 250 ms, ≤ 1.5 MB', high.median <= 250 && high.bytes <= 1.5 * 1048576);
+
+  const throughput: Array<[number, number]> = [];
+  for (const connections of [1, 2, 4, 8]) {
+    const { perSecond } = await load(service.url, connections, 5, () => `/map.svg?${unique('world')}`);
+    throughput.push([connections, perSecond]);
+    row(`throughput, world low SVG misses, ${connections} client${connections > 1 ? 's' : ''}`, `${perSecond.toFixed(1)} req/s`);
+  }
+
+  const hitPath = `/map.svg?${unique('world')}`;
+  const bytes = Buffer.from(await (await fetch(service.url + hitPath)).arrayBuffer());
+  const hits = await load(service.url + hitPath, 8, 5);
+  const bytesFile = join(tmpdir(), `bench-hit-${process.pid}.svg`);
+  writeFileSync(bytesFile, bytes);
+  const bareScript = "const b=require('fs').readFileSync(process.env.BYTES);require('http').createServer((q,s)=>{s.writeHead(200,{'content-type':'image/svg+xml'});s.end(b)}).listen(+process.env.PORT,process.env.HOST)";
+  const bare = await start(['-e', bareScript], { BYTES: bytesFile });
+  const bareHits = await load(bare.url + hitPath, 8, 5);
+  bare.child.kill();
+  row('cache hits, 8 clients', `${hits.perSecond.toFixed(0)} req/s; bare Node http with the same bytes ${bareHits.perSecond.toFixed(0)} req/s`);
+  row('cache hits ÷ bare Node http', (hits.perSecond / bareHits.perSecond).toFixed(2), '≥ 0.7', hits.perSecond / bareHits.perSecond >= 0.7);
+
+  // overload: twice the concurrency at which throughput stopped growing
+  const best = Math.max(...throughput.map(([, r]) => r));
+  const saturating = throughput.find(([, r]) => r >= 0.9 * best)?.[0] ?? 8;
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const before = treeRssMiB(service.child.pid as number);
+  let peak = before;
+  const sampler = setInterval(() => { peak = Math.max(peak, treeRssMiB(service.child.pid as number)); }, 500);
+  const overload = await load(service.url, saturating * 2, 10, () => `/map.png?${unique('world')}`);
+  clearInterval(sampler);
+  const fiveHundreds = Object.entries(overload.statuses).filter(([code]) => code.startsWith('5') && code !== '503');
+  const served = overload.statuses['200']?.count ?? 0;
+  const refused = overload.statuses['503']?.count ?? 0;
+  row(`overload: ${saturating * 2} clients on PNG misses for 10 s`, `${served} × 200, ${refused} × 503, other 5xx: ${fiveHundreds.map(([c, s]) => `${s.count} × ${c}`).join(', ') || 'none'}`, 'no 5xx but 503', fiveHundreds.length === 0);
+  let after = treeRssMiB(service.child.pid as number);
+  const started = Date.now();
+  while (after > before * 1.1 + 32 && Date.now() - started < 60_000) {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    after = treeRssMiB(service.child.pid as number);
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  const back = after <= before * 1.1 + 32;
+  row('resident memory (service + Chromium): before, peak, after', `${before.toFixed(0)}, ${peak.toFixed(0)}, ${after.toFixed(0)} MiB (after ${seconds} s)`, 'back within 60 s', back);
+} finally {
+  service.child.kill('SIGTERM');
+}
+
+const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.availableParallelism()} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+const table = [
+  `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}; ${SAMPLES} samples per latency, medians of one run.`,
+  '',
+  '| measure | result | target | met |',
+  '|---|---|---|---|',
+  ...rows.map((r) => `| ${r.join(' | ')} |`),
+].join('\n');
+writeFileSync(`${root}docs/benchmark.md`, `# Benchmark\n\n\`npm run bench\` writes this file.\n\n${table}\n`);
+console.log('\nwritten to docs/benchmark.md');
