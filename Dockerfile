@@ -1,16 +1,33 @@
-# The service on Debian with its Chromium. Build: docker build -t map-service . ; run: docker run -p 8080:8080 map-service
+# The service on Debian with its Chromium, as a non-root user under tini.
+#   build: docker build -t map-service .
+#   run:   docker run --rm -p 8080:8080 map-service        (compose.yaml: two replicas, Redis, nginx)
 FROM node:20-bookworm-slim
+
+# Debian's Chromium (the pool drives it with playwright-core; no browser download), Noto for the scripts
+# beyond the bundled Noto Sans, and tini as PID 1: it forwards SIGTERM to node and reaps what Chromium leaves.
 RUN apt-get update \
- && apt-get install -y --no-install-recommends chromium tini \
+ && apt-get install -y --no-install-recommends chromium fonts-noto-core tini \
  && rm -rf /var/lib/apt/lists/*
+
 WORKDIR /app
+ENV NODE_ENV=production
+# Runtime dependencies only: tsx runs the TypeScript and builds the topology, esbuild bundles the renderer;
+# typescript, the @types and the test tools are dev dependencies and stay out.
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY . .
-# topology and renderer bundle, built into the image so start-up only launches Chromium
-RUN node server/prepare.mjs && chown -R node:node /app
+# The topology and the renderer bundle, built into the image (npm dependencies and Chromium are already
+# there, so prepare.mjs only builds), so that start-up only launches Chromium.
+RUN node server/prepare.mjs
+
 USER node
-ENV PORT=8080 HOST=0.0.0.0 CHROMIUM_PATH=/usr/bin/chromium
+ENV PORT=8080 HOST=0.0.0.0 CHROMIUM_PATH=/usr/bin/chromium LOG_LEVEL=info
 EXPOSE 8080
+# On SIGTERM the service stops accepting, finishes requests in flight (SHUTDOWN_TIMEOUT_MS, 25 s), closes
+# Chromium and the cache and exits 0: give it more than that (docker stop -t 30, compose stop_grace_period).
+STOPSIGNAL SIGTERM
+# Liveness only (GET /healthz); a load balancer should route on GET /readyz. No curl in the image: node's fetch.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
 CMD ["node", "--import", "tsx", "server/main.ts"]

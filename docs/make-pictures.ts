@@ -31,7 +31,7 @@ const pictures: Array<[string, [string, RequestInit?]]> = [
   ...THEMES.map((theme): [string, [string]] => [`theme-${theme}`, [`/map.png?scope=world&theme=${theme}&${SAMPLE}&width=480&title=${theme}&legendTitle=Sample`]]),
   ...fixtures.map((f): [string, [string, RequestInit?]] => [f.id, pngRequest(f)]),
 ];
-const service = await startService({ ...readConfig(), port: 0, host: '127.0.0.1' });
+const service = await startService({ ...readConfig(), port: 0, host: '127.0.0.1', logLevel: 'warn' });
 try {
   for (const [name, [path, init]] of pictures) {
     const response = await fetch(service.url + path, init);

@@ -3,6 +3,9 @@ import type { MapSpec } from '../renderer-page/spec.ts';
 import type { RenderCache } from './cache/render-cache.ts';
 import type { RenderOutput } from './render/render-page.ts';
 import type { RendererAssets } from './render/renderer-assets.ts';
+import type { Logger } from './observability/logger.ts';
+import type { ServiceMetrics } from './observability/metrics.ts';
+import type { Readiness } from './routes/ops-routes.ts';
 
 /** What the HTTP app needs; main.ts builds the real ones, tests the same real ones on other ports. */
 export interface AppDeps {
@@ -11,4 +14,10 @@ export interface AppDeps {
   cache: RenderCache;
   /** the renderer bundle, topology and fonts the pool pages load; the preview page loads the same */
   assets: RendererAssets;
+  /** one line per request, errors with their stack (never in a response) */
+  logger: Logger;
+  /** the Prometheus registry and the instruments the app counts into */
+  metrics: ServiceMetrics;
+  /** browser and pages up, and whether the service is shutting down (GET /readyz) */
+  readiness(): Readiness;
 }

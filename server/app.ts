@@ -6,12 +6,18 @@ import { mapRoutes } from './routes/map-routes.ts';
 import { scopeRoutes } from './routes/scope-routes.ts';
 import { docsRoutes } from './routes/docs-routes.ts';
 import { previewRoutes } from './routes/preview-routes.ts';
+import { opsRoutes } from './routes/ops-routes.ts';
+import { requestLog } from './observability/request-log.ts';
 
 export const MAX_URL_LENGTH = 16 * 1024;
 
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
-  app.silent = process.env.NODE_ENV === 'test';
+  // unexpected errors (errors.ts keeps them out of responses) go to the log, stack and request id with them
+  app.on('error', (error: unknown, ctx?: { state?: { reqId?: string } }) => {
+    deps.logger.error({ err: error, reqId: ctx?.state?.reqId }, 'request failed');
+  });
+  app.use(requestLog(deps.logger, deps.metrics, () => deps.readiness().draining));
   app.use(async (ctx, next) => {
     ctx.set('X-Content-Type-Options', 'nosniff');
     await next();
@@ -23,7 +29,7 @@ export function createApp(deps: AppDeps): Koa {
     }
     await next();
   });
-  for (const router of [mapRoutes(deps), scopeRoutes(deps), docsRoutes(), previewRoutes(deps)]) {
+  for (const router of [mapRoutes(deps), scopeRoutes(deps), docsRoutes(), previewRoutes(deps), opsRoutes(deps)]) {
     app.use(router.routes());
     app.use(router.allowedMethods({
       throw: true,

@@ -1,5 +1,6 @@
 // Configuration, read once from the environment. Each key: default, then what it does.
 import { availableParallelism } from 'node:os';
+import { LOG_LEVELS, type LogLevel } from './observability/logger.ts';
 
 export interface Config {
   port: number;
@@ -11,6 +12,24 @@ export interface Config {
   pageMaxRenders: number;
   cacheMaxBytes: number;
   cacheTtlMs: number;
+  redisUrl: string | undefined;
+  logLevel: LogLevel;
+  requestTimeoutMs: number;
+  shutdownTimeoutMs: number;
+}
+
+function logLevel(env: NodeJS.ProcessEnv): LogLevel {
+  const raw = env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info');
+  const level = LOG_LEVELS.find((name) => name === raw.toLowerCase());
+  if (!level) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${raw}"`);
+  return level;
+}
+
+function redisUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.REDIS_URL;
+  if (!raw) return undefined;
+  if (!/^rediss?:\/\/./.test(raw)) throw new Error(`REDIS_URL must be a redis:// or rediss:// URL, got "${raw}"`);
+  return raw;
 }
 
 function int(env: NodeJS.ProcessEnv, key: string, fallback: number, min: number): number {
@@ -41,5 +60,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cacheMaxBytes: int(env, 'CACHE_MAX_BYTES', 256 * 1024 * 1024, 0),
     /** CACHE_TTL_MS (86400000): how long a rendered map stays cached */
     cacheTtlMs: int(env, 'CACHE_TTL_MS', 24 * 60 * 60 * 1000, 1),
+    /** REDIS_URL (none: memory only): a Redis behind the memory cache, shared by every instance given the same URL */
+    redisUrl: redisUrl(env),
+    /** LOG_LEVEL (info; silent when NODE_ENV=test): fatal, error, warn, info, debug, trace or silent */
+    logLevel: logLevel(env),
+    /** REQUEST_TIMEOUT_MS (30000): a request must arrive whole (headers and body) within this; past it, 408 */
+    requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000, 1),
+    /** SHUTDOWN_TIMEOUT_MS (25000): on SIGTERM, how long requests in flight may take before they are cut */
+    shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, 0),
   };
 }

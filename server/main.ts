@@ -4,12 +4,24 @@ import { startService } from './service.ts';
 
 const config = readConfig();
 const service = await startService(config);
-console.log(`map service listening on ${service.url} (${config.poolSize} render pages)`);
-console.log(`try ${service.url}/map.svg?scope=world&data=US:200,CN:150,IN:80,BR:60&legendTitle=Sample`);
+const { logger } = service;
+logger.info({ url: service.url, pages: config.poolSize }, `map service listening on ${service.url}`);
+logger.info(`try ${service.url}/map.svg?scope=world&data=US:200,CN:150,IN:80,BR:60&legendTitle=Sample`);
 
 async function shutdown(signal: string): Promise<void> {
-  console.log(`${signal}: finishing requests in flight, then stopping`);
-  await service.close();
+  logger.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down: finishing requests in flight, then stopping');
+  // close() bounds the wait for requests itself; this only catches a browser or cache that will not close
+  setTimeout(() => {
+    logger.error('shutdown did not finish in time; exiting anyway');
+    process.exit(1);
+  }, config.shutdownTimeoutMs + 10_000).unref();
+  try {
+    await service.close();
+  } catch (error) {
+    logger.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+  logger.info('stopped');
   process.exit(0);
 }
 process.once('SIGTERM', () => void shutdown('SIGTERM'));

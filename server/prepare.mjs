@@ -1,5 +1,6 @@
 // Gets a fresh clone ready to run, idempotently and quickly when already done: npm dependencies,
-// Debian's Chromium, the topology build and the renderer bundle. Plain Node: it runs before any install.
+// Debian's Chromium, the topology build and the renderer bundle; with --test (npm test) also Debian's
+// redis-server, which the tests start on their own ports. Plain Node: it runs before any install.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,6 +46,20 @@ if (!existsSync(chromium)) {
   console.log("prepare: installing Debian's chromium package");
   run('apt-get', ['update', '-q'], 'apt-get update');
   run('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'chromium'], 'apt-get install chromium');
+}
+
+// 2b. for the tests, Debian's redis-server (the tests start their own, on a free loopback port)
+const redisServer = process.env.REDIS_SERVER || 'redis-server';
+if (process.argv.includes('--test') && spawnSync(redisServer, ['--version']).status !== 0) {
+  const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get') && !process.env.REDIS_SERVER;
+  if (!canInstall) {
+    console.error(`prepare: ${redisServer} not found; the tests need it. Install Debian's "redis-server" package `
+      + '(sudo apt-get install redis-server) or set REDIS_SERVER to a redis-server executable.');
+    process.exit(1);
+  }
+  console.log("prepare: installing Debian's redis-server package for the tests");
+  run('apt-get', ['update', '-q'], 'apt-get update');
+  run('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'redis-server'], 'apt-get install redis-server');
 }
 
 // 3. topology (the build script checks its own inputs and says when it is up to date)

@@ -2,24 +2,38 @@
 // and the docs script all start it this way.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { DestinationStream } from 'pino';
 import type { MapSpec } from '../renderer-page/spec.ts';
 import type { Config } from './config.ts';
 import { loadCatalogue } from '../topology/catalogue.ts';
 import { loadRendererAssets } from './render/renderer-assets.ts';
 import { RenderPool } from './render/render-pool.ts';
-import { memoryRenderCache } from './cache/render-cache.ts';
+import { renderCache } from './cache/render-cache.ts';
 import { createApp } from './app.ts';
 import { listen } from './listen.ts';
+import { createLogger, type Logger } from './observability/logger.ts';
+import { createMetrics } from './observability/metrics.ts';
 
 export interface RunningService {
   server: Server;
   /** base URL, e.g. http://127.0.0.1:8080 */
   url: string;
+  logger: Logger;
+  /** the Chromium pool, for tests and diagnostics (its counters, the browser's pid) */
+  pool: RenderPool;
+  /** Drains: /readyz turns 503 at once, the listener stops accepting, requests in flight finish (for at most
+   *  SHUTDOWN_TIMEOUT_MS, then their connections are cut), idle keep-alive connections are closed; then the
+   *  pool (Chromium) and the cache close. */
   close(): Promise<void>;
 }
 
-/** `onRender` sees every spec handed to the pool (tests count renders with it). */
-export async function startService(config: Config, onRender?: (spec: MapSpec) => void): Promise<RunningService> {
+/** `onRender` sees every spec handed to the pool (tests count renders with it); logs go to stdout unless
+ *  `logDestination` is given (tests read them). */
+export async function startService(
+  config: Config, onRender?: (spec: MapSpec) => void, logDestination?: DestinationStream,
+): Promise<RunningService> {
+  const logger = createLogger(config.logLevel, logDestination);
+  const metrics = createMetrics();
   const assets = loadRendererAssets();
   const pool = await RenderPool.start(assets, {
     chromiumPath: config.chromiumPath,
@@ -27,22 +41,59 @@ export async function startService(config: Config, onRender?: (spec: MapSpec) =>
     queueMax: config.queueMax,
     renderTimeoutMs: config.renderTimeoutMs,
     pageMaxRenders: config.pageMaxRenders,
+    logger,
+    onBrowserRestart: () => metrics.browserRestarts.inc(),
   });
+  metrics.observePool(() => pool.health());
+  let draining = false;
+  // memory only, or memory in front of Redis (REDIS_URL); Redis being down at start only logs
+  const cache = await renderCache({ maxBytes: config.cacheMaxBytes, ttlMs: config.cacheTtlMs, redisUrl: config.redisUrl, log: logger });
   const app = createApp({
     catalogue: loadCatalogue(),
-    renderer: { render: (spec) => { onRender?.(spec); return pool.render(spec); } },
-    cache: memoryRenderCache({ maxBytes: config.cacheMaxBytes, ttlMs: config.cacheTtlMs }),
+    renderer: {
+      async render(spec) {
+        onRender?.(spec);
+        const stop = metrics.renderSeconds.startTimer({ format: spec.format, scope: spec.scope });
+        const output = await pool.render(spec);
+        stop();
+        return output;
+      },
+    },
+    cache,
     assets,
+    logger,
+    metrics,
+    readiness: () => ({ draining, ...pool.health() }),
   });
-  const server = await listen(app, config.port, config.host);
+  const server = await listen(app, config.port, config.host, config.requestTimeoutMs);
   const { port } = server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
+  let closing: Promise<void> | undefined;
+
+  async function drain(): Promise<void> {
+    draining = true;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = await Promise.race([
+      closed.then(() => false),
+      new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(true), config.shutdownTimeoutMs); }),
+    ]);
+    clearTimeout(timer);
+    if (timedOut) {
+      logger.warn({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown: requests still in flight; closing their connections');
+      server.closeAllConnections();
+      await closed;
+    }
+    await pool.close();
+    await cache.close();
+  }
+
   return {
     server,
     url: `http://${host}:${port}`,
-    async close() {
-      await new Promise((resolve) => server.close(resolve));
-      await pool.close();
-    },
+    logger,
+    pool,
+    close: () => (closing ??= drain()),
   };
 }

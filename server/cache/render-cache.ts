@@ -1,6 +1,10 @@
-// Rendered maps by ETag, in Keyv over an in-memory LRU store bounded by bytes.
+// Rendered maps by ETag: Keyv over an in-memory LRU store bounded by bytes, and with REDIS_URL a shared
+// Redis tier behind it (redis-tier.ts), so several instances share what any of them rendered.
 import Keyv from 'keyv';
 import { LRUCache } from 'lru-cache';
+import { connectRedisTier, type CacheLog } from './redis-tier.ts';
+
+export type { CacheLog } from './redis-tier.ts';
 
 export interface CachedRender {
   body: Buffer;
@@ -18,10 +22,18 @@ export interface RenderCache {
   set(key: string, value: CachedRender): Promise<void>;
 }
 
+/** The cache the service owns: closing it closes the Redis connection, if any. */
+export interface ServiceRenderCache extends RenderCache {
+  close(): Promise<void>;
+}
+
 /** Per-entry bookkeeping on top of the body, so many tiny entries still count against the bound. */
 const ENTRY_OVERHEAD = 256;
 
-export function memoryRenderCache(options: { maxBytes: number; ttlMs: number }): RenderCache {
+/** `set` takes an optional TTL: an entry found in Redis is kept in memory only for what it has left there. */
+export function memoryRenderCache(options: { maxBytes: number; ttlMs: number }): RenderCache & {
+  set(key: string, value: CachedRender, ttlMs?: number): Promise<void>;
+} {
   const lru = new LRUCache<string, StoredEntry>({
     maxSize: Math.max(1, options.maxBytes),
     sizeCalculation: (entry) => entry.value.body.length + ENTRY_OVERHEAD,
@@ -37,8 +49,43 @@ export function memoryRenderCache(options: { maxBytes: number; ttlMs: number }):
   const keyv = new Keyv<CachedRender>({ store, ttl: options.ttlMs, serialize: undefined, deserialize: undefined });
   return {
     get: (key) => keyv.get(key),
-    async set(key, value) {
-      if (options.maxBytes > 0) await keyv.set(key, value);
+    async set(key, value, ttlMs?: number) {
+      if (options.maxBytes > 0) await keyv.set(key, value, ttlMs);
     },
+  };
+}
+
+/**
+ * The service's cache: memory only, or with `redisUrl` memory in front of Redis. A get tries memory, then
+ * Redis (copying a Redis hit into memory); a set writes both. Redis trouble never fails a request: it
+ * reads as a miss or a dropped write, bounded by a short timeout (see redis-tier.ts).
+ *
+ * Composed by hand rather than with `cacheable` (the Keyv authors' two-tier cache): the failure policy is
+ * the point here, and cacheable has no per-operation timeout, so its secondary would need this same wrapper
+ * anyway; what it adds on top (tags, stats, sync, hooks, four more packages) we would not use.
+ */
+export async function renderCache(options: {
+  maxBytes: number;
+  ttlMs: number;
+  redisUrl?: string | undefined;
+  log?: CacheLog;
+}): Promise<ServiceRenderCache> {
+  const memory = memoryRenderCache(options);
+  if (!options.redisUrl) return { get: memory.get, set: memory.set, close: async () => {} };
+  const shared = await connectRedisTier({ url: options.redisUrl, ttlMs: options.ttlMs, log: options.log });
+  return {
+    async get(key) {
+      const local = await memory.get(key);
+      if (local) return local;
+      const found = await shared.get(key);
+      if (!found) return undefined;
+      const left = found.expires === undefined ? options.ttlMs : found.expires - Date.now();
+      if (left > 0) await memory.set(key, found.value, Math.min(left, options.ttlMs));
+      return found.value;
+    },
+    async set(key, value) {
+      await Promise.all([memory.set(key, value), shared.set(key, value)]);
+    },
+    close: () => shared.close(),
   };
 }

@@ -2,15 +2,36 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
-// Flags that work on a headless server without a GPU, a sandbox user or network access.
+// Flags that work on a headless server without a GPU, a sandbox user or network access. The pages' requests
+// are all answered or refused by the pool's routes; the resolver rule makes every host (IP literals too)
+// unresolvable, so what no route sees (WebSockets, preconnects, Chromium's own traffic) reaches nothing.
 const ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run', '--font-render-hinting=none',
+  '--host-resolver-rules=MAP * ~NOTFOUND',
 ];
 
 export async function launchBrowser(executablePath: string): Promise<Browser> {
   if (!existsSync(executablePath)) {
     throw new Error(`Chromium not found at ${executablePath}: install Debian's "chromium" package or set CHROMIUM_PATH`);
   }
-  return chromium.launch({ executablePath, args: ARGS, headless: true });
+  // Playwright would close the browser on SIGTERM/SIGINT at once, failing renders in flight; the service's
+  // own shutdown (main.ts) closes it after they finish, and Playwright still kills it if the process exits.
+  return chromium.launch({ executablePath, args: ARGS, headless: true, handleSIGTERM: false, handleSIGINT: false });
+}
+
+/** The browser process's id, asked of Chromium itself (Debian's launcher script execs it, so it is also the
+ *  child Playwright started); null when Chromium cannot answer. */
+export async function browserProcessId(browser: Browser): Promise<number | null> {
+  try {
+    const session = await browser.newBrowserCDPSession();
+    try {
+      const { processInfo } = await session.send('SystemInfo.getProcessInfo');
+      return processInfo.find((p) => p.type === 'browser')?.id ?? null;
+    } finally {
+      await session.detach().catch(() => {});
+    }
+  } catch {
+    return null;
+  }
 }

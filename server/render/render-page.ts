@@ -18,15 +18,28 @@ function serve(assets: RendererAssets) {
   };
 }
 
+// WebRTC sends UDP that no route sees (and Chromium's resolver rules do not stop IP literals there); the
+// renderer has no use for it, so it is gone from every frame before any script runs.
+const NO_WEBRTC = `for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel']) delete window[name];`;
+
 export class RenderPage {
   renders = 0;
+  private crashed = false;
 
-  private constructor(private readonly context: BrowserContext, private readonly page: Page) {}
+  private constructor(private readonly context: BrowserContext, private readonly page: Page) {
+    page.on('crash', () => { this.crashed = true; });
+  }
+
+  /** False once the tab crashed or closed or its Chromium went away: such a page can render nothing more. */
+  get alive(): boolean {
+    return !this.crashed && !this.page.isClosed() && this.context.browser()?.isConnected() === true;
+  }
 
   static async open(browser: Browser, assets: RendererAssets): Promise<RenderPage> {
     const context = await browser.newContext({ viewport: { width: 1200, height: 800 }, deviceScaleFactor: 1 });
     try {
       await context.route('**/*', serve(assets));
+      await context.addInitScript(NO_WEBRTC);
       const page = await context.newPage();
       await page.goto(`${RENDERER_ORIGIN}/index.html`);
       // Load both weights with the Romanian letters now, so text is measured alike in every page.
@@ -50,6 +63,24 @@ export class RenderPage {
     await this.page.setViewportSize({ width, height });
     const body = await this.page.screenshot({ type: 'png', clip: { x: 0, y: 0, width, height }, animations: 'disabled' });
     return { body, unknownRoutes };
+  }
+
+  /** Runs `expression` in the page, for tests and diagnostics only (e.g. that the page cannot reach out). */
+  evaluate<T>(expression: string): Promise<T> {
+    return this.page.evaluate(expression) as Promise<T>;
+  }
+
+  /** For tests and diagnostics: the page's JS heap after a full garbage collection, and its DOM's size. */
+  async memory(): Promise<{ heapBytes: number; domNodes: number }> {
+    const session = await this.context.newCDPSession(this.page);
+    try {
+      await session.send('HeapProfiler.collectGarbage');
+      const { usedSize } = await session.send('Runtime.getHeapUsage');
+      const { nodes } = await session.send('Memory.getDOMCounters');
+      return { heapBytes: usedSize, domNodes: nodes };
+    } finally {
+      await session.detach().catch(() => {});
+    }
   }
 
   async close(): Promise<void> {

@@ -102,10 +102,12 @@ function parseIdList(text: string): RawRegion[] {
 export function parseQuery(query: string, fieldNames: readonly string[]): Record<string, unknown> {
   const byLowerName = new Map(fieldNames.map((name) => [name.toLowerCase(), name]));
   byLowerName.set('data', 'data');
-  const raw: Record<string, string> = {};
+  // no prototype, so that a parameter named __proto__ is kept (and refused as unknown) rather than lost
+  const raw: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [key, value] of new URLSearchParams(query)) {
     const name = byLowerName.get(key.toLowerCase()) ?? key;
-    if (name in raw) throw new ApiError('invalid_field', `parameter "${name}" is given more than once`, name);
+    // own keys only: `toString=1` is an unknown parameter, not a repeated one
+    if (Object.hasOwn(raw, name)) throw new ApiError('invalid_field', `parameter "${name}" is given more than once`, name);
     raw[name] = value;
   }
   const { data, regions, patterns, annotations, breaks, markers, routes, labels, proportional, bbox, ...rest } = raw;

@@ -71,7 +71,12 @@ export function getUrlFor(spec: MapSpec, catalogue: Catalogue): string | null {
   const params = parameters(spec, base);
   if (!params) return null;
   const query = new URLSearchParams(params).toString().replace(/%2C/g, ',').replace(/%3A/g, ':');
-  // the link is only offered once it is known to draw exactly this map
-  const again = normaliseRequest(parseQuery(query, FIELD_NAMES), catalogue, spec.format).spec;
-  return isDeepStrictEqual(again, spec) ? `/map.${spec.format}?${query}` : null;
+  // the link is only offered once it is known to draw exactly this map; some values read back otherwise or
+  // not at all (a category "#fff" reads as a colour, a latitude 1e-7 is no lat,lon), and then there is none
+  try {
+    const again = normaliseRequest(parseQuery(query, FIELD_NAMES), catalogue, spec.format).spec;
+    return isDeepStrictEqual(again, spec) ? `/map.${spec.format}?${query}` : null;
+  } catch {
+    return null;
+  }
 }

@@ -22,6 +22,26 @@ function isPlainObject(input: unknown): input is Record<string, unknown> {
   return typeof input === 'object' && input !== null && !Array.isArray(input);
 }
 
+/** Keys every object inherits (`toString`, `valueOf`, `constructor`, `__proto__`...) are own keys once JSON is
+ *  parsed, and the validator then calls or looks up the client's value in their place and crashes. They are no
+ *  field of anything, so they are refused first, at any depth (iteratively: JSON may nest deeply). `shapes` is
+ *  read by shapes.ts, which only reads the properties it knows, so GeoJSON keeps whatever properties it has. */
+function refuseInheritedKeys(input: Record<string, unknown>): void {
+  const pending: Array<[unknown, string]> = Object.entries(input).filter(([key]) => key !== 'shapes').map(([key, value]) => [value, key]);
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [value, path] = next;
+    if (typeof value !== 'object' || value === null) continue;
+    if (Array.isArray(value)) {
+      value.forEach((item, i) => pending.push([item, `${path}[${i}]`]));
+      continue;
+    }
+    for (const [key, inner] of Object.entries(value)) {
+      if (key in Object.prototype) throw new ApiError('invalid_field', `${path} has a field "${key}", which is none of its fields`, path);
+      pending.push([inner, `${path}.${key}`]);
+    }
+  }
+}
+
 function requireScope(input: Record<string, unknown>, catalogue: Catalogue): ScopeCatalogue {
   const { scope } = input;
   if (scope === undefined || scope === null || scope === '') {
@@ -116,6 +136,7 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
   if (unknown !== undefined) {
     throw new ApiError('invalid_field', `unknown field "${unknown}"; allowed: ${FIELD_NAMES.join(', ')}`, unknown);
   }
+  refuseInheritedKeys(input);
   const scope = requireScope(input, catalogue);
   const valid = validateRequest(input);
   if (pathFormat && valid.format && valid.format !== pathFormat) {

@@ -1,20 +1,25 @@
 // Starts the real service (real Chromium pool, real cache, real HTTP on loopback) for a test file.
+import type { DestinationStream } from 'pino';
 import type { MapSpec } from '../../renderer-page/spec.ts';
 import { readConfig, type Config } from '../../server/config.ts';
 import { startService as start } from '../../server/service.ts';
+import type { RenderPool } from '../../server/render/render-pool.ts';
 
 export interface TestService {
   url: string;
   /** specs the pool was asked to render, in order */
   rendered: MapSpec[];
+  /** the service's Chromium pool: its counters, the browser's pid */
+  pool: RenderPool;
   close(): Promise<void>;
 }
 
-export async function startService(overrides: Partial<Config> = {}): Promise<TestService> {
+/** Logs are silent unless LOG_LEVEL is set (or `logLevel` overridden); `logs` receives them as JSON lines. */
+export async function startService(overrides: Partial<Config> = {}, logs?: DestinationStream): Promise<TestService> {
   const rendered: MapSpec[] = [];
   const config = {
-    ...readConfig({ CHROMIUM_PATH: process.env.CHROMIUM_PATH }), port: 0, host: '127.0.0.1', poolSize: 2, queueMax: 16, renderTimeoutMs: 30_000, ...overrides,
+    ...readConfig({ CHROMIUM_PATH: process.env.CHROMIUM_PATH, LOG_LEVEL: process.env.LOG_LEVEL || 'silent' }), port: 0, host: '127.0.0.1', poolSize: 2, queueMax: 16, renderTimeoutMs: 30_000, ...overrides,
   };
-  const service = await start(config, (spec) => rendered.push(spec));
-  return { url: service.url, rendered, close: () => service.close() };
+  const service = await start(config, (spec) => rendered.push(spec), logs);
+  return { url: service.url, rendered, pool: service.pool, close: () => service.close() };
 }

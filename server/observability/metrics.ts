@@ -1,0 +1,58 @@
+// Prometheus metrics, in a registry of their own per service instance (several run in one test process,
+// and the global default registry would refuse the second registration of a name).
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** What the pool reports about itself, read-only (RenderPool.health()). */
+export interface PoolHealth {
+  /** Chromium is running and connected */
+  browser: boolean;
+  /** pages open or opening */
+  pages: number;
+  /** pages waiting for a render */
+  idle: number;
+  /** renders waiting for a page */
+  queued: number;
+}
+
+/** From 10 ms (a small SVG) to 30 s (a large PNG past the default deadline). */
+const RENDER_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30];
+
+export type ServiceMetrics = ReturnType<typeof createMetrics>;
+
+export function createMetrics() {
+  const registry = new Registry();
+  const registers = [registry];
+  collectDefaultMetrics({ register: registry });
+  let poolHealth: (() => PoolHealth) | undefined;
+  return {
+    registry,
+    renderSeconds: new Histogram({
+      name: 'map_render_duration_seconds',
+      help: 'Time from handing a map to the render pool to its output, waiting for a page included',
+      labelNames: ['format', 'scope'] as const,
+      buckets: RENDER_BUCKETS,
+      registers,
+    }),
+    cacheHits: new Counter({ name: 'map_cache_hits_total', help: 'Maps answered from the cache (X-Cache: HIT)', registers }),
+    cacheMisses: new Counter({ name: 'map_cache_misses_total', help: 'Maps rendered because the cache did not have them (X-Cache: MISS)', registers }),
+    browserRestarts: new Counter({ name: 'map_browser_restarts_total', help: 'Times Chromium went away and the pool relaunched it', registers }),
+    httpRequests: new Counter({
+      name: 'map_http_requests_total',
+      help: 'HTTP requests answered, by status class (2xx, 3xx, 4xx, 5xx; aborted when the connection closed first)',
+      labelNames: ['status_class'] as const,
+      registers,
+    }),
+    queueDepth: new Gauge({
+      name: 'map_render_queue_depth',
+      help: 'Renders waiting for a free page',
+      registers,
+      collect() {
+        this.set(poolHealth?.().queued ?? 0);
+      },
+    }),
+    /** where the queue depth is read from, once the pool exists */
+    observePool(health: () => PoolHealth): void {
+      poolHealth = health;
+    },
+  };
+}

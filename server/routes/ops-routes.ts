@@ -1,0 +1,39 @@
+// For operators and orchestrators, not part of the API: liveness, readiness and Prometheus metrics.
+import Router from '@koa/router';
+import type { AppDeps } from '../app-deps.ts';
+import type { PoolHealth } from '../observability/metrics.ts';
+
+export interface Readiness extends PoolHealth {
+  /** shutting down: requests in flight finish, new ones should go elsewhere */
+  draining: boolean;
+}
+
+function unreadyReason({ draining, browser, pages }: Readiness): string | null {
+  if (draining) return 'shutting down';
+  if (!browser) return 'browser not connected';
+  if (pages === 0) return 'no render pages';
+  return null;
+}
+
+export function opsRoutes({ readiness, metrics }: AppDeps): Router {
+  const router = new Router();
+  /** alive while the process runs, whatever the browser does: a restart would not help a relaunch in progress */
+  router.get('/healthz', (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { status: 'ok' };
+  });
+  /** able to render now: the browser connected, pages open, not shutting down */
+  router.get('/readyz', (ctx) => {
+    const { draining, ...pool } = readiness();
+    const reason = unreadyReason({ draining, ...pool });
+    ctx.set('Cache-Control', 'no-store');
+    ctx.status = reason ? 503 : 200;
+    ctx.body = reason ? { status: 'unready', reason, ...pool } : { status: 'ready', ...pool };
+  });
+  router.get('/metrics', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = metrics.registry.contentType;
+    ctx.body = await metrics.registry.metrics();
+  });
+  return router;
+}

@@ -1,0 +1,54 @@
+// Processes read from /proc (Linux): a process's descendants and their resident memory, for the pool's
+// crash and memory tests and tests/soak.ts.
+import { readdirSync, readFileSync } from 'node:fs';
+
+function parentOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // the command name may hold spaces and parentheses; the fields after its last ')' are fixed
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return null;
+  }
+}
+
+/** `root` and every process below it that is still running. */
+export function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number)) {
+    const parent = parentOf(pid);
+    if (parent !== null) children.set(parent, [...(children.get(parent) ?? []), pid]);
+  }
+  const tree: number[] = [];
+  const stack = [root];
+  while (stack.length > 0) {
+    const pid = stack.pop()!;
+    if (pid !== root || isRunning(pid)) tree.push(pid);
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return tree;
+}
+
+/** Resident memory of one process in KiB (VmRSS), 0 once it has gone. */
+export function rssKiB(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Resident memory of `root` and its descendants, in MiB. */
+export function treeRssMiB(root: number): number {
+  return processTree(root).reduce((sum, pid) => sum + rssKiB(pid), 0) / 1024;
+}
+
+/** True while the process exists and is not a zombie. */
+export function isRunning(pid: number): boolean {
+  try {
+    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
