@@ -1,5 +1,5 @@
 // One Chromium page with the renderer loaded: draws a spec and captures it as SVG text or a PNG.
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page, Route } from 'playwright-core';
 import type { MapSpec, RenderResult } from '../../renderer-page/spec.ts';
 import { RENDERER_ORIGIN, type RendererAssets } from './renderer-assets.ts';
 
@@ -22,12 +22,30 @@ function serve(assets: RendererAssets) {
 // renderer has no use for it, so it is gone from every frame before any script runs.
 const NO_WEBRTC = `for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel']) delete window[name];`;
 
+/** What a DevTools call answers when the tab under it crashed or closed. */
+const TARGET_GONE = /target (crashed|closed)|session closed|detached/i;
+
 export class RenderPage {
   renders = 0;
   private crashed = false;
+  /** rejects when the tab crashes or closes: a DevTools call to a dead tab would otherwise never answer */
+  private readonly lost: Promise<never>;
 
-  private constructor(private readonly context: BrowserContext, private readonly page: Page) {
-    page.on('crash', () => { this.crashed = true; });
+  private constructor(
+    private readonly context: BrowserContext,
+    private readonly page: Page,
+    /** the page's DevTools session: a render is one evaluate (SVG) or that and one capture (PNG) */
+    private readonly cdp: CDPSession,
+  ) {
+    this.lost = new Promise<never>((_, reject) => {
+      page.on('crash', () => { this.crashed = true; reject(new Error('the page crashed: target crashed')); });
+      page.on('close', () => reject(new Error('the page closed: target closed')));
+    });
+    this.lost.catch(() => {});
+  }
+
+  private call<T>(answer: Promise<T>): Promise<T> {
+    return Promise.race([answer, this.lost]);
   }
 
   /** False once the tab crashed or closed or its Chromium went away: such a page can render nothing more. */
@@ -46,7 +64,7 @@ export class RenderPage {
       await page.evaluate(() => Promise.all(
         ['400', '700'].map((w) => document.fonts.load(`${w} 16px 'Noto Sans'`, 'Aa ĂăÂâÎîȘșȚț')),
       ));
-      return new RenderPage(context, page);
+      return new RenderPage(context, page, await context.newCDPSession(page));
     } catch (error) {
       await context.close().catch(() => {});
       throw error;
@@ -55,14 +73,32 @@ export class RenderPage {
 
   async render(spec: MapSpec): Promise<RenderOutput> {
     this.renders++;
-    const result: RenderResult = await this.page.evaluate((s) => window.renderMap(s), spec);
-    const unknownRoutes = result.warnings.unknownRoutes;
-    if (spec.format === 'svg') return { body: Buffer.from(result.svg), unknownRoutes };
-    const width = Math.round(result.width * spec.scale);
-    const height = Math.round(result.height * spec.scale);
-    await this.page.setViewportSize({ width, height });
-    const body = await this.page.screenshot({ type: 'png', clip: { x: 0, y: 0, width, height }, animations: 'disabled' });
-    return { body, unknownRoutes };
+    try {
+      return await this.draw(spec);
+    } catch (error) {
+      // the DevTools session can report the tab gone before Playwright's 'crash' event does
+      if (error instanceof Error && TARGET_GONE.test(error.message)) this.crashed = true;
+      throw error;
+    }
+  }
+
+  private async draw(spec: MapSpec): Promise<RenderOutput> {
+    // The spec goes in as a JSON literal, which is data whatever its strings hold.
+    const { result, exceptionDetails } = await this.call(this.cdp.send('Runtime.evaluate', {
+      expression: `window.renderMap(${JSON.stringify(spec)})`,
+      awaitPromise: true,
+      returnByValue: true,
+    }));
+    if (exceptionDetails) throw new Error(`renderMap failed: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+    const drawn = result.value as RenderResult;
+    const unknownRoutes = drawn.warnings.unknownRoutes;
+    if (spec.format === 'svg') return { body: Buffer.from(drawn.svg), unknownRoutes };
+    const width = Math.round(drawn.width * spec.scale);
+    const height = Math.round(drawn.height * spec.scale);
+    const { data } = await this.call(this.cdp.send('Page.captureScreenshot', {
+      format: 'png', clip: { x: 0, y: 0, width, height, scale: 1 }, captureBeyondViewport: true,
+    }));
+    return { body: Buffer.from(data, 'base64'), unknownRoutes };
   }
 
   /** Runs `expression` in the page, for tests and diagnostics only (e.g. that the page cannot reach out). */
