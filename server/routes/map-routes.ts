@@ -13,6 +13,10 @@ import { etagOf } from '../request/etag.ts';
 import { getUrlFor } from '../request/get-url.ts';
 import { geoWarnings } from '../http/geo-warnings.ts';
 import { matchesIfNoneMatch } from '../http/conditional.ts';
+import { LRUCache } from 'lru-cache';
+
+/** A normalised request with its ETag. */
+type Tagged = NormalisedRequest & { etag: string };
 
 const CONTENT_TYPES: Record<Format, string> = { svg: 'image/svg+xml', png: 'image/png' };
 // An SVG opened on its own must not run anything: no scripts, no external loads.
@@ -30,8 +34,22 @@ function csvRequest(query: string, csv: string): Record<string, unknown> {
 export function mapRoutes(deps: AppDeps): Router {
   const router = new Router();
 
-  async function respond(ctx: Context, { spec, unknownIds, unknownRoutes }: NormalisedRequest, viaGet: boolean): Promise<void> {
-    const etag = etagOf(spec, deps.assets.version);
+  const tagged = (request: NormalisedRequest): Tagged => ({ ...request, etag: etagOf(request.spec, deps.assets.version) });
+
+  // Normalising is a pure function of the URL, so a URL asked for again (an <img> on a busy page) goes
+  // straight to its ETag and the cache. Bounded by the URLs' length, which bounds what they normalise to.
+  const normalisedUrls = new LRUCache<string, Tagged>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (_, key) => 1024 + key.length * 16 });
+  function fromQuery(ctx: Context, format?: Format): Tagged {
+    const key = `${format ?? ''}?${ctx.querystring}`;
+    let found = normalisedUrls.get(key);
+    if (!found) {
+      found = tagged(normaliseRequest(parseQuery(ctx.querystring, FIELD_NAMES), deps.catalogue, format));
+      normalisedUrls.set(key, found);
+    }
+    return found;
+  }
+
+  async function respond(ctx: Context, { spec, unknownIds, unknownRoutes, etag }: Tagged, viaGet: boolean): Promise<void> {
     ctx.set('ETag', etag);
     if (viaGet) {
       ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
@@ -60,11 +78,10 @@ export function mapRoutes(deps: AppDeps): Router {
     if (header) ctx.set('X-Geo-Warnings', header);
   }
 
-  const fromQuery = (ctx: Context, format?: Format) => normaliseRequest(parseQuery(ctx.querystring, FIELD_NAMES), deps.catalogue, format);
-  async function fromBody(ctx: Context): Promise<NormalisedRequest> {
+  async function fromBody(ctx: Context): Promise<Tagged> {
     const body = await readRequestBody(ctx);
     const input = body.kind === 'json' ? body.value : csvRequest(ctx.querystring, body.text);
-    return normaliseRequest(input, deps.catalogue);
+    return tagged(normaliseRequest(input, deps.catalogue));
   }
 
   for (const format of ['svg', 'png'] as const) {
@@ -74,10 +91,10 @@ export function mapRoutes(deps: AppDeps): Router {
 
   /** The normalised request, its ETag and warnings, and the equivalent GET URL: what the preview page
    *  draws from, with the same renderer bundle, so a map can be debugged in the browser. */
-  function describe(ctx: Context, { spec, unknownIds, unknownRoutes }: NormalisedRequest): void {
+  function describe(ctx: Context, { spec, unknownIds, unknownRoutes, etag }: Tagged): void {
     ctx.body = {
       spec,
-      etag: etagOf(spec, deps.assets.version),
+      etag,
       warnings: { unknownIds, unknownRoutes },
       get: getUrlFor(spec, deps.catalogue),
     };

@@ -76,7 +76,8 @@ const row = (what: string, result: string, target = '', met?: boolean) => {
   console.log(`${what}: ${result}${target ? `  (target ${target}: ${met ? 'met' : 'NOT met'})` : ''}`);
 };
 
-const service = await start(['--import', 'tsx', 'server/main.ts'], { LOG_LEVEL: 'silent' });
+// with its default logging, one JSON line per request, as it runs in production
+const service = await start(['--import', 'tsx', 'server/main.ts'], { LOG_LEVEL: 'info' });
 try {
   const results: Record<string, { median: number; p95: number; bytes: number }> = {};
   const cases: Array<[string, () => string]> = [
