@@ -5,19 +5,14 @@ import assert from 'node:assert/strict';
 import type { Document, Element } from '@xmldom/xmldom';
 import { PNG } from 'pngjs';
 import { startService, type TestService } from './support/service.ts';
-import { all, largestRingCentre, layers, parseSvg, region, root } from './support/svg.ts';
+import { all, fetchSvg, largestRingCentre, layers, parseSvg, region, root } from './support/svg.ts';
 import { themes } from '../renderer-page/themes/index.ts';
 
 let service: TestService;
 before(async () => { service = await startService(); });
 after(() => service.close());
 
-async function svg(path: string, init?: RequestInit): Promise<{ doc: Document; response: Response }> {
-  const response = await fetch(service.url + path, init);
-  const text = await response.text();
-  assert.equal(response.status, 200, text.slice(0, 300));
-  return { doc: parseSvg(text), response };
-}
+const svg = (path: string, init?: RequestInit) => fetchSvg(service.url, path, init);
 const layer = (doc: Document, name: string) => all(doc, 'g').find((g) => g.getAttribute('data-layer') === name);
 const inLayer = (doc: Document, name: string, tag: string) => all(doc, tag).filter((e) => e.parentNode === layer(doc, name));
 const postJson = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

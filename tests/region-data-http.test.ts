@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Document } from '@xmldom/xmldom';
 import { startService, type TestService } from './support/service.ts';
-import { all, largestRingCentre, parseSvg, region } from './support/svg.ts';
+import { all, fetchSvg, largestRingCentre, region } from './support/svg.ts';
 import { themes } from '../renderer-page/themes/index.ts';
 import { rampColors } from '../renderer-page/scales/ramp.ts';
 import { THEMES } from '../server/request/enums.ts';
@@ -14,12 +14,7 @@ let service: TestService;
 before(async () => { service = await startService(); });
 after(() => service.close());
 
-async function svg(path: string, init?: RequestInit): Promise<{ doc: Document; response: Response }> {
-  const response = await fetch(service.url + path, init);
-  const text = await response.text();
-  assert.equal(response.status, 200, text.slice(0, 300));
-  return { doc: parseSvg(text), response };
-}
+const svg = (path: string, init?: RequestInit) => fetchSvg(service.url, path, init);
 const fill = (doc: Document, id: string) => region(doc, id)?.getAttribute('fill');
 const legend = (doc: Document) => all(doc, 'rect').map((r) => r.getAttribute('data-legend')).filter(Boolean);
 const title = (doc: Document, id: string) => region(doc, id)?.getElementsByTagName('title')[0]?.textContent;

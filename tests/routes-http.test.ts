@@ -4,19 +4,14 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Document, Element } from '@xmldom/xmldom';
 import { startService, type TestService } from './support/service.ts';
-import { all, layers, parseSvg, region, root } from './support/svg.ts';
+import { all, fetchSvg, layers, region, root } from './support/svg.ts';
 import { themes } from '../renderer-page/themes/index.ts';
 
 let service: TestService;
 before(async () => { service = await startService(); });
 after(() => service.close());
 
-async function get(path: string, init?: RequestInit): Promise<{ doc: Document; response: Response }> {
-  const response = await fetch(service.url + path, init);
-  const text = await response.text();
-  assert.equal(response.status, 200, text.slice(0, 300));
-  return { doc: parseSvg(text), response };
-}
+const get = (path: string, init?: RequestInit) => fetchSvg(service.url, path, init);
 const postJson = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 const routesLayer = (doc: Document) => all(doc, 'g').find((g) => g.getAttribute('data-layer') === 'routes');
 /** the route paths (not the arrowheads inside markers), in document order */

@@ -1,18 +1,9 @@
 // The gallery: the test fixtures (tests/fixtures/gallery.json, bundled), each a button that loads it into
 // the editor, with a small thumbnail from the real endpoints. Thumbnails load when scrolled into view, two
 // at a time, so opening the page does not fill the service's render queue.
-import gallery from '../../tests/fixtures/gallery.json' with { type: 'json' };
+import { fixtures, type Fixture } from '../../tests/fixtures/gallery.ts';
 import { renderPost } from './api.ts';
 import { setParam } from './query-string.ts';
-
-export interface Fixture {
-  id: string;
-  title: string;
-  query?: string;
-  body?: Record<string, unknown>;
-}
-
-export const fixtures: Fixture[] = gallery;
 
 const THUMB_WIDTH = 240;
 const PARALLEL = 2;

@@ -9,7 +9,7 @@ import os, { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { vegaLiteSvg } from './vega-peer.ts';
-import { treeRssMiB } from './process-memory.ts';
+import { treeRssMiB } from '../support/process-tree.ts';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30);
 const root = fileURLToPath(new URL('../../', import.meta.url));

@@ -1,5 +1,5 @@
 // Processes read from /proc (Linux): a process's descendants and their resident memory, for the pool's
-// crash and memory tests and tests/soak.ts.
+// crash and memory tests, tests/soak.ts and the benchmark.
 import { readdirSync, readFileSync } from 'node:fs';
 
 function parentOf(pid: number): number | null {

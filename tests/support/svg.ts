@@ -1,5 +1,14 @@
 // Reading a rendered SVG the way a user's tools would: as XML.
+import assert from 'node:assert/strict';
 import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
+
+/** GETs or POSTs `path`, expects a 200, and reads the map. */
+export async function fetchSvg(url: string, path: string, init?: RequestInit): Promise<{ doc: Document; response: Response }> {
+  const response = await fetch(url + path, init);
+  const text = await response.text();
+  assert.equal(response.status, 200, text.slice(0, 300));
+  return { doc: parseSvg(text), response };
+}
 
 export function parseSvg(text: string): Document {
   const errors: string[] = [];
