@@ -1,4 +1,4 @@
-import type { GeoPath, GeoProjection } from 'd3';
+import type { GeoPath } from 'd3';
 import type { MapSpec, RenderWarnings } from './spec.ts';
 import type { Theme } from './themes/theme.ts';
 import type { ScopeGeometry } from './geometry.ts';
@@ -16,7 +16,6 @@ export interface RenderContext {
   geometry: ScopeGeometry;
   /** the projection and the scope's fixed geometry drawn with it, shared by renders of the same frame */
   frame: Frame;
-  projection: GeoProjection;
   /** for what each request brings (routes, shapes): coordinates to 0.1 px */
   path: GeoPath;
   /** scales registered for the legend to read */

@@ -45,7 +45,7 @@ export async function renderMap(spec: MapSpec, options: RenderOptions): Promise<
   const layout = computeLayout(doc, spec, (w) => naturalHeightFor(spec, geometry, w));
   const frame = frameFor(spec, geometry, layout.mapExtent);
   const ctx: RenderContext = {
-    doc, spec, theme, layout, geometry, frame, projection: frame.projection,
+    doc, spec, theme, layout, geometry, frame,
     path: geoPath(frame.projection).digits(1),
     scales: { fill: buildFillScale(spec, theme) },
     drawn: { noData: 0, highlighted: 0 },

@@ -17,8 +17,8 @@ const SCALE_BAR_TARGET_PX = 140;
 function kmPerPixel(ctx: RenderContext): number | null {
   const [[x0, y0], [x1, y1]] = ctx.layout.mapExtent;
   const [cx, cy] = [(x0 + x1) / 2, (y0 + y1) / 2];
-  const a = ctx.projection.invert?.([cx - 50, cy]);
-  const b = ctx.projection.invert?.([cx + 50, cy]);
+  const a = ctx.frame.projection.invert?.([cx - 50, cy]);
+  const b = ctx.frame.projection.invert?.([cx + 50, cy]);
   if (!a || !b) return null;
   const km = geoDistance(a, b) * EARTH_RADIUS_KM;
   return km > 0 ? km / 100 : null;
@@ -34,7 +34,7 @@ export function scaleBarLength(ctx: RenderContext): { km: number; px: number } |
   return { km, px: km / perPx };
 }
 
-export function furnitureSize(ctx: RenderContext): number {
+function furnitureSize(ctx: RenderContext): number {
   return Math.round(Math.min(48, Math.max(24, ctx.layout.width * 0.035)));
 }
 

@@ -97,7 +97,7 @@ function drawLabel(ctx: RenderContext, marker: MarkerSpec, [left, top, right, bo
 
 /** The screen point of a marker, or null when the projection cannot place it inside the map's frame. */
 function place(ctx: RenderContext, marker: MarkerSpec): [number, number] | null {
-  const point = ctx.projection([marker.lon, marker.lat]);
+  const point = ctx.frame.projection([marker.lon, marker.lat]);
   if (!point || !Number.isFinite(point[0]) || !Number.isFinite(point[1])) return null;
   const [[x0, y0], [x1, y1]] = ctx.layout.mapExtent;
   const [x, y] = point;

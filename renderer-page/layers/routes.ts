@@ -14,7 +14,7 @@ function endName(end: RouteEnd): string {
 function locate(ctx: RenderContext, end: RouteEnd): LonLat | null {
   if ('lonLat' in end) return end.lonLat;
   const centre = ctx.centreOf(end.region);
-  const lonLat = centre && ctx.projection.invert?.(centre);
+  const lonLat = centre && ctx.frame.projection.invert?.(centre);
   return lonLat ? [lonLat[0], lonLat[1]] : null;
 }
 
@@ -36,7 +36,7 @@ function dashArray(route: RouteSpec): string | null {
  *  px long, or null when the end is not on the map. Walked back along the geography, so it follows what
  *  the head covers rather than the last few metres, and stops where the line is cut at the antimeridian. */
 function arrivalAngle(ctx: RenderContext, points: LonLat[], reach: number): number | null {
-  const tip = ctx.projection(points[points.length - 1]);
+  const tip = ctx.frame.projection(points[points.length - 1]);
   const [[x0, y0], [x1, y1]] = ctx.layout.mapExtent;
   if (!tip || !(tip[0] >= x0 && tip[0] <= x1 && tip[1] >= y0 && tip[1] <= y1)) return null;
   let back: [number, number] = tip;
@@ -44,7 +44,7 @@ function arrivalAngle(ctx: RenderContext, points: LonLat[], reach: number): numb
     const along = geoInterpolate(points[i], points[i + 1]);
     const steps = Math.max(1, Math.ceil(geoDistance(points[i], points[i + 1]) / 0.002)); // ~13 km
     for (let k = steps - 1; k >= 0; k--) {
-      const p = ctx.projection(along(k / steps));
+      const p = ctx.frame.projection(along(k / steps));
       if (!p || Math.hypot(p[0] - back[0], p[1] - back[1]) > ctx.layout.width / 4) break walk;
       back = p;
       if (Math.hypot(tip[0] - p[0], tip[1] - p[1]) >= reach) break walk;

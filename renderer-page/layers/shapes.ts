@@ -20,7 +20,8 @@ function wound(shape: ShapeFeature): Feature {
 }
 
 export function shapesLayer(ctx: RenderContext): SVGElement | null {
-  const { doc, theme, projection, path } = ctx;
+  const { doc, theme, path } = ctx;
+  const { projection } = ctx.frame;
   const nodes: SVGElement[] = [];
   ctx.spec.shapes.forEach((shape, index) => {
     const p = shape.properties;

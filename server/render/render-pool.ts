@@ -72,10 +72,6 @@ export class RenderPool {
     return pool;
   }
 
-  get queued(): number {
-    return this.waiters.length;
-  }
-
   /** For readiness and metrics: read-only. */
   health(): PoolHealth {
     const browser = !this.closed && this.launched !== null && this.launched.isConnected();
