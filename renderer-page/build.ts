@@ -1,10 +1,14 @@
 // Bundles the renderer for the browser: renderer-page/dist/renderer.js, an IIFE setting window.renderMap,
-// and the preview page's own script, dist/preview.js.
+// and the preview page's own script, dist/preview.js; first the font table they inline, dist/font-metrics.json.
 // Readable (not minified) so a developer can step through it on the preview page.
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
+import { buildFontMetrics } from './font-metrics-build.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+const bytes = buildFontMetrics(here('./dist/font-metrics.json'));
+console.log(`renderer: wrote renderer-page/dist/font-metrics.json (${bytes} bytes)`);
 
 await build({
   entryPoints: { renderer: here('./index.ts'), preview: here('./preview/preview.ts') },

@@ -10,6 +10,8 @@ import type { SeaNetwork } from './routes/sea-network.ts';
 /** Everything a layer may read; no globals, so the same code runs in a pool page, the preview page and tests. */
 export interface RenderContext {
   doc: Document;
+  /** SVG text as an element to import into `doc` */
+  parseSvg(text: string): Element;
   spec: MapSpec;
   theme: Theme;
   layout: Layout;

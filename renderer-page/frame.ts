@@ -2,11 +2,12 @@
 // makes of the scope's fixed geometry (region outlines, their polygons, centres and areas, the globe,
 // neighbouring land), each computed once when first asked for. Kept per page, so a request that changes
 // only data draws from outlines already projected.
-import { geoGraticule10, geoPath, type GeoPath, type GeoProjection } from 'd3';
+import { geoGraticule10, geoPath, type GeoPath, type GeoPermissibleObjects, type GeoProjection } from 'd3';
 import type { MapSpec } from './spec.ts';
 import type { ScopeGeometry, RegionFeature } from './geometry.ts';
 import { fitProjection, naturalHeight, type Extent } from './projection.ts';
 import { simplifiedProjection } from './pixel-simplify.ts';
+import { relativePath } from './relative-path.ts';
 import { projectedPolygons, visualCentre, type Ring } from './visual-centre.ts';
 
 type Framing = Pick<MapSpec, 'scope' | 'level' | 'projection' | 'bbox'>;
@@ -19,8 +20,9 @@ function once<T>(cache: Map<string, T>, key: string, make: () => T): T {
 export class Frame {
   readonly projection: GeoProjection;
   readonly showsGlobe: boolean;
-  /** for the scope's own geometry: sub-pixel vertices dropped, coordinates to 0.1 px */
-  private readonly outline: GeoPath;
+  /** for the scope's own geometry: sub-pixel vertices dropped, relative coordinates to 0.1 px */
+  private readonly outline: (object: GeoPermissibleObjects) => string | null;
+  private readonly measure: GeoPath;
   private readonly simplified;
   private readonly features: Map<string, RegionFeature>;
   private readonly memo = { d: new Map<string, string | null>(), polygons: new Map<string, Ring[][]>(), centre: new Map<string, [number, number] | null>(), area: new Map<string, number>() };
@@ -31,7 +33,8 @@ export class Frame {
     this.projection = fitted.projection;
     this.showsGlobe = fitted.showsGlobe;
     this.simplified = simplifiedProjection(this.projection);
-    this.outline = geoPath(this.simplified).digits(1);
+    this.outline = relativePath(this.simplified);
+    this.measure = geoPath(this.simplified);
     this.features = new Map(geometry.regions.map((f) => [f.id, f]));
   }
 
@@ -39,7 +42,7 @@ export class Frame {
   regionPath(id: string): string | null {
     return once(this.memo.d, id, () => {
       const feature = this.features.get(id);
-      return (feature && this.outline(feature)) || null;
+      return feature ? this.outline(feature) : null;
     });
   }
 
@@ -59,7 +62,7 @@ export class Frame {
   area(id: string): number {
     return once(this.memo.area, id, () => {
       const feature = this.features.get(id);
-      return feature ? this.outline.area(feature) : 0;
+      return feature ? this.measure.area(feature) : 0;
     });
   }
 

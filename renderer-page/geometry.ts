@@ -13,24 +13,21 @@ export interface ScopeGeometry {
   context: Feature[];
 }
 
+/** Reads a built data file by name (`world-low.json`), from the page's origin. */
+export type LoadJson = (name: string) => Promise<unknown>;
+
 // One decode per (scope, level) for the life of the page.
 const loaded = new Map<string, Promise<ScopeGeometry>>();
 
-export function loadScopeGeometry(scope: ScopeId, level: Level, baseUrl: string): Promise<ScopeGeometry> {
+export function loadScopeGeometry(scope: ScopeId, level: Level, loadJson: LoadJson): Promise<ScopeGeometry> {
   const key = `${scope}-${level}`;
   let geometry = loaded.get(key);
   if (!geometry) {
-    geometry = fetchTopology(`${baseUrl}${key}.json`).then(decode);
+    geometry = loadJson(`${key}.json`).then((topology) => decode(topology as Topology));
     geometry.catch(() => loaded.delete(key));
     loaded.set(key, geometry);
   }
   return geometry;
-}
-
-async function fetchTopology(url: string): Promise<Topology> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`topology ${url}: HTTP ${response.status}`);
-  return (await response.json()) as Topology;
 }
 
 function decode(topology: Topology): ScopeGeometry {

@@ -1,6 +1,7 @@
-// Browser entry of the renderer bundle: pool pages and the preview page call `window.renderMap(spec)`.
+// Browser entry of the renderer bundle: pool pages (PNG) and the preview page call `window.renderMap(spec)`,
+// which draws the map into #map. Files come from the page's origin.
 import type { MapSpec, RenderResult } from './spec.ts';
-import { renderMap } from './render-map.ts';
+import { renderMap, type RenderEnvironment } from './render-map.ts';
 
 declare global {
   interface Window {
@@ -8,15 +9,25 @@ declare global {
   }
 }
 
+const environment: RenderEnvironment = {
+  doc: document,
+  async loadJson(name) {
+    const response = await fetch(`topology/${name}`);
+    if (!response.ok) throw new Error(`topology/${name}: HTTP ${response.status}`);
+    return response.json();
+  },
+  parseSvg: (text) => new DOMParser().parseFromString(text, 'image/svg+xml').documentElement,
+};
+
 window.renderMap = async (spec) => {
   const container = document.getElementById('map');
   if (!container) throw new Error('the page has no #map element');
-  const result = await renderMap(spec, { topologyBase: 'topology/', container });
-  // A PNG at a higher pixel density is the same vector drawing shown larger, so it stays sharp; the
-  // SVG text returned keeps its own size.
+  const { svg, width, height, warnings } = await renderMap(spec, environment);
+  // A PNG at a higher pixel density is the same vector drawing shown larger, so it stays sharp.
   if (spec.scale !== 1) {
-    container.firstElementChild?.setAttribute('width', String(Math.round(result.width * spec.scale)));
-    container.firstElementChild?.setAttribute('height', String(Math.round(result.height * spec.scale)));
+    svg.setAttribute('width', String(Math.round(width * spec.scale)));
+    svg.setAttribute('height', String(Math.round(height * spec.scale)));
   }
-  return result;
+  container.replaceChildren(svg);
+  return { width, height, warnings };
 };

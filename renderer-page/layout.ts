@@ -24,14 +24,14 @@ export interface Layout {
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
 /** Largest size up to `preferred` at which `text` fits in `room` px. */
-function fitSize(doc: Document, text: string, preferred: number, room: number, weight: number): number {
-  const wide = textWidth(doc, text, preferred, weight);
+function fitSize(text: string, preferred: number, room: number, weight: number): number {
+  const wide = textWidth(text, preferred, weight);
   return wide <= room ? preferred : Math.max(6, Math.floor((preferred * room) / wide));
 }
 
 /** Text scales with the map's width so small thumbnails and posters both read well; titles sit in their
  *  own band above the map so they never cover it. `mapHeightFor` answers the projection's natural height. */
-export function computeLayout(doc: Document, spec: MapSpec, mapHeightFor: (width: number) => number): Layout {
+export function computeLayout(spec: MapSpec, mapHeightFor: (width: number) => number): Layout {
   const { width } = spec;
   const margin = spec.padding;
   const room = Math.max(1, width - 2 * margin);
@@ -39,7 +39,7 @@ export function computeLayout(doc: Document, spec: MapSpec, mapHeightFor: (width
   let cursor = margin;
   const line = (text: string | null, preferred: number, weight: number, gap: number): TextLine | null => {
     if (!text) return null;
-    const size = fitSize(doc, text, preferred, room, weight);
+    const size = fitSize(text, preferred, room, weight);
     const y = cursor + Math.round(size * 0.95);
     cursor = y + Math.round(size * 0.3) + gap;
     return { text, size, y };
@@ -50,7 +50,7 @@ export function computeLayout(doc: Document, spec: MapSpec, mapHeightFor: (width
   const top = title || subtitle ? cursor + Math.round(margin / 2) : margin;
 
   const creditSize = Math.round(clamp(width * 0.0085, 7, 12));
-  const credit = spec.attribution ? fitSize(doc, spec.attribution, creditSize, room, 400) : 0;
+  const credit = spec.attribution ? fitSize(spec.attribution, creditSize, room, 400) : 0;
   const bottom = spec.attribution ? credit + Math.round(margin * 0.75) : margin;
 
   const height = spec.height ?? top + mapHeightFor(room) + bottom;

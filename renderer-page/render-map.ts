@@ -1,8 +1,8 @@
 import { geoPath } from 'd3';
-import type { MapSpec, RenderResult } from './spec.ts';
+import type { MapSpec, RenderWarnings } from './spec.ts';
 import type { Layer, RenderContext } from './context.ts';
 import { themes } from './themes/index.ts';
-import { loadScopeGeometry } from './geometry.ts';
+import { loadScopeGeometry, type LoadJson } from './geometry.ts';
 import { frameFor, naturalHeightFor } from './frame.ts';
 import { computeLayout } from './layout.ts';
 import { buildFillScale } from './scales/fill-scale.ts';
@@ -30,22 +30,33 @@ const PIPELINE: Layer[] = [
   titleLayer, legendLayer, northArrowLayer, scaleBarLayer, attributionLayer, logoLayer,
 ];
 
-export interface RenderOptions {
-  /** where `{scope}-{level}.json` topologies are fetched from */
-  topologyBase: string;
-  /** the element the SVG is drawn into (a PNG is a screenshot of it) */
-  container: Element;
+/** What the renderer needs from the page it runs in: a Chromium pool page (PNG), the preview page, or an SVG
+ *  thread's stand-in for a page (server/render/svg-worker.ts). index.ts makes it of the page's globals. */
+export interface RenderEnvironment {
+  /** makes the SVG's elements */
+  doc: Document;
+  /** a built data file by name: `world-low.json`, `sea-network.json` */
+  loadJson: LoadJson;
+  /** SVG text (milsymbol's symbols) as an element that `doc.importNode` takes */
+  parseSvg(text: string): Element;
 }
 
-export async function renderMap(spec: MapSpec, options: RenderOptions): Promise<RenderResult> {
-  const doc = options.container.ownerDocument;
-  const geometry = await loadScopeGeometry(spec.scope, spec.level, options.topologyBase);
-  const seaNetwork = spec.routes.some((r) => r.mode === 'sea') ? await loadSeaNetwork(options.topologyBase) : null;
+export interface Drawing {
+  svg: SVGElement;
+  width: number;
+  height: number;
+  warnings: RenderWarnings;
+}
+
+export async function renderMap(spec: MapSpec, env: RenderEnvironment): Promise<Drawing> {
+  const { doc } = env;
+  const geometry = await loadScopeGeometry(spec.scope, spec.level, env.loadJson);
+  const seaNetwork = spec.routes.some((r) => r.mode === 'sea') ? await loadSeaNetwork(env.loadJson) : null;
   const theme = themes[spec.theme];
-  const layout = computeLayout(doc, spec, (w) => naturalHeightFor(spec, geometry, w));
+  const layout = computeLayout(spec, (w) => naturalHeightFor(spec, geometry, w));
   const frame = frameFor(spec, geometry, layout.mapExtent);
   const ctx: RenderContext = {
-    doc, spec, theme, layout, geometry, frame,
+    doc, parseSvg: env.parseSvg, spec, theme, layout, geometry, frame,
     path: geoPath(frame.projection).digits(1),
     scales: { fill: buildFillScale(spec, theme) },
     drawn: { noData: 0, highlighted: 0 },
@@ -62,6 +73,5 @@ export async function renderMap(spec: MapSpec, options: RenderOptions): Promise<
     const node = layer(ctx);
     if (node) svg.appendChild(node);
   }
-  options.container.replaceChildren(svg);
-  return { svg: new XMLSerializer().serializeToString(svg), width, height, warnings: ctx.warnings };
+  return { svg, width, height, warnings: ctx.warnings };
 }

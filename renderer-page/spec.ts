@@ -147,8 +147,8 @@ export interface RenderWarnings {
   unknownRoutes: string[];
 }
 
+/** What `window.renderMap` answers in a page once the map is drawn into #map. */
 export interface RenderResult {
-  svg: string;
   width: number;
   height: number;
   warnings: RenderWarnings;

@@ -7,6 +7,7 @@ export interface Config {
   host: string;
   chromiumPath: string;
   poolSize: number;
+  svgThreads: number;
   queueMax: number;
   renderTimeoutMs: number;
   pageMaxRenders: number;
@@ -48,9 +49,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '0.0.0.0',
     /** CHROMIUM_PATH (/usr/bin/chromium): the Chromium executable, Debian's `chromium` package */
     chromiumPath: env.CHROMIUM_PATH || '/usr/bin/chromium',
-    /** POOL_SIZE (number of cores): browser pages rendering in parallel */
+    /** POOL_SIZE (number of cores): browser pages drawing PNGs in parallel */
     poolSize: int(env, 'POOL_SIZE', availableParallelism(), 1),
-    /** QUEUE_MAX (64): renders that may wait for a page; more get 503 overloaded */
+    /** SVG_THREADS (number of cores): worker threads drawing SVGs in parallel */
+    svgThreads: int(env, 'SVG_THREADS', availableParallelism(), 1),
+    /** QUEUE_MAX (64): renders that may wait for a page or a thread (each has its own queue); more get 503 overloaded */
     queueMax: int(env, 'QUEUE_MAX', 64, 0),
     /** RENDER_TIMEOUT_MS (20000): one render's deadline, waiting included; past it, 504 */
     renderTimeoutMs: int(env, 'RENDER_TIMEOUT_MS', 20_000, 1),

@@ -1,5 +1,5 @@
-// The whole service, started: renderer assets, Chromium pool, cache, app, HTTP server. main.ts, the tests
-// and the docs script all start it this way.
+// The whole service, started: renderer assets, SVG threads, Chromium pool (PNG), cache, app, HTTP server.
+// main.ts, the tests and the docs script all start it this way.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DestinationStream } from 'pino';
@@ -8,6 +8,8 @@ import type { Config } from './config.ts';
 import { loadCatalogue } from '../topology/catalogue.ts';
 import { loadRendererAssets } from './render/renderer-assets.ts';
 import { RenderPool } from './render/render-pool.ts';
+import { SvgRenderer } from './render/svg-renderer.ts';
+import { normaliseRequest } from './request/normalise.ts';
 import { renderCache } from './cache/render-cache.ts';
 import { createApp } from './app.ts';
 import { listen } from './listen.ts';
@@ -19,15 +21,15 @@ export interface RunningService {
   /** base URL, e.g. http://127.0.0.1:8080 */
   url: string;
   logger: Logger;
-  /** the Chromium pool, for tests and diagnostics (its counters, the browser's pid) */
+  /** the Chromium pool that makes PNGs, for tests and diagnostics (its counters, the browser's pid) */
   pool: RenderPool;
   /** Drains: /readyz turns 503 at once, the listener stops accepting, requests in flight finish (for at most
    *  SHUTDOWN_TIMEOUT_MS, then their connections are cut), idle keep-alive connections are closed; then the
-   *  pool (Chromium) and the cache close. */
+   *  pool (Chromium), the SVG threads and the cache close. */
   close(): Promise<void>;
 }
 
-/** `onRender` sees every spec handed to the pool (tests count renders with it); logs go to stdout unless
+/** `onRender` sees every spec handed to a renderer (tests count renders with it); logs go to stdout unless
  *  `logDestination` is given (tests read them). */
 export async function startService(
   config: Config, onRender?: (spec: MapSpec) => void, logDestination?: DestinationStream,
@@ -35,6 +37,13 @@ export async function startService(
   const logger = createLogger(config.logLevel, logDestination);
   const metrics = createMetrics();
   const assets = loadRendererAssets();
+  const catalogue = loadCatalogue();
+  const svg = await SvgRenderer.start(assets, {
+    threads: config.svgThreads,
+    queueMax: config.queueMax,
+    renderTimeoutMs: config.renderTimeoutMs,
+    warmUp: normaliseRequest({ scope: 'world' }, catalogue, 'svg').spec,
+  });
   const pool = await RenderPool.start(assets, {
     chromiumPath: config.chromiumPath,
     size: config.poolSize,
@@ -44,17 +53,17 @@ export async function startService(
     logger,
     onBrowserRestart: () => metrics.browserRestarts.inc(),
   });
-  metrics.observePool(() => pool.health());
+  metrics.observeQueues({ png: () => pool.health().queued, svg: () => svg.queued });
   let draining = false;
   // memory only, or memory in front of Redis (REDIS_URL); Redis being down at start only logs
   const cache = await renderCache({ maxBytes: config.cacheMaxBytes, ttlMs: config.cacheTtlMs, redisUrl: config.redisUrl, log: logger });
   const app = createApp({
-    catalogue: loadCatalogue(),
+    catalogue,
     renderer: {
       async render(spec) {
         onRender?.(spec);
         const stop = metrics.renderSeconds.startTimer({ format: spec.format, scope: spec.scope });
-        const output = await pool.render(spec);
+        const output = await (spec.format === 'svg' ? svg.render(spec) : pool.render(spec));
         stop();
         return output;
       },
@@ -85,7 +94,7 @@ export async function startService(
       server.closeAllConnections();
       await closed;
     }
-    await pool.close();
+    await Promise.all([pool.close(), svg.close()]);
     await cache.close();
   }
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import type { Document, Element } from '@xmldom/xmldom';
 import { PNG } from 'pngjs';
 import { startService, type TestService } from './support/service.ts';
-import { all, fetchSvg, largestRingCentre, layers, parseSvg, region, root } from './support/svg.ts';
+import { all, fetchSvg, largestRingCentre, layers, parseSvg, pathPieces, region, root } from './support/svg.ts';
 import { themes } from '../renderer-page/themes/index.ts';
 
 let service: TestService;
@@ -16,9 +16,9 @@ const svg = (path: string, init?: RequestInit) => fetchSvg(service.url, path, in
 const layer = (doc: Document, name: string) => all(doc, 'g').find((g) => g.getAttribute('data-layer') === name);
 const inLayer = (doc: Document, name: string, tag: string) => all(doc, tag).filter((e) => e.parentNode === layer(doc, name));
 const postJson = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-/** bounding box of a d3 path's points */
+/** bounding box of a path's points */
 function bounds(d: string): [number, number, number, number] {
-  const pts = d.split(/[MLZ]/).filter(Boolean).map((p) => p.split(',').map(Number));
+  const pts = pathPieces(d).flat();
   const xs = pts.map((p) => p[0]); const ys = pts.map((p) => p[1]);
   return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
 }

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import type { Document, Element } from '@xmldom/xmldom';
 import { PNG } from 'pngjs';
 import { startService, type TestService } from './support/service.ts';
-import { all, layers, parseSvg, region } from './support/svg.ts';
+import { all, layers, parseSvg, pathPieces, region } from './support/svg.ts';
 import { themes } from '../renderer-page/themes/index.ts';
 import { ICON_PATHS } from '../renderer-page/markers/icons.ts';
 
@@ -48,10 +48,10 @@ function label(group: Element) {
   assert.ok(text, 'the marker has a label');
   return { text: text.textContent, x: Number(text.getAttribute('x')), y: Number(text.getAttribute('y')), anchor: text.getAttribute('text-anchor') };
 }
-/** Bounding box of a region's path (d3 writes absolute M/L/Z commands). */
+/** Bounding box of a region's path. */
 function bbox(doc: Document, id: string) {
-  const numbers = (region(doc, id)?.getAttribute('d') ?? '').match(/-?\d+(?:\.\d+)?/g)?.map(Number) ?? [];
-  const xs = numbers.filter((_, i) => i % 2 === 0); const ys = numbers.filter((_, i) => i % 2 === 1);
+  const points = pathPieces(region(doc, id)?.getAttribute('d') ?? '').flat();
+  const xs = points.map(([x]) => x); const ys = points.map(([, y]) => y);
   assert.ok(xs.length > 2, `${id} is drawn`);
   return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
 }

@@ -1,5 +1,6 @@
-// The pool's limits seen from outside: a full queue answers 503 with Retry-After, a render past its
-// deadline 504, and neither leaves anything cached or the service broken.
+// The Chromium pool's limits seen from outside (PNG; the SVG threads' are tests/svg-threads.test.ts): a full
+// queue answers 503 with Retry-After, a render past its deadline 504, and neither leaves anything cached or
+// the service broken.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startService } from './support/service.ts';
@@ -18,7 +19,7 @@ test('a full queue is 503 overloaded with Retry-After; the service goes on', asy
     await new Promise((resolve) => setTimeout(resolve, 600));
     let status = 0;
     for (let attempt = 0; attempt < 20 && status !== 200; attempt++) {
-      status = (await fetch(`${service.url}/map.svg?scope=world&width=500`)).status;
+      status = (await fetch(`${service.url}/map.png?scope=world&width=500`)).status;
       if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 250));
     }
     assert.equal(status, 200);

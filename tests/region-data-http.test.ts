@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Document } from '@xmldom/xmldom';
 import { startService, type TestService } from './support/service.ts';
-import { all, fetchSvg, largestRingCentre, region } from './support/svg.ts';
+import { all, fetchSvg, largestRingCentre, pathPieces, region } from './support/svg.ts';
 import { themes } from '../renderer-page/themes/index.ts';
 import { rampColors } from '../renderer-page/scales/ramp.ts';
 import { THEMES } from '../server/request/enums.ts';
@@ -145,7 +145,7 @@ test('the legend moves to a corner where it covers no data', async () => {
   const [x, y] = (/translate\(([\d.]+),([\d.]+)\)/.exec(group?.getAttribute('transform') ?? '') ?? []).slice(1).map(Number);
   const panel = all(doc, 'rect').find((r) => r.parentNode === group);
   const [w, h] = ['width', 'height'].map((a) => Number(panel?.getAttribute(a)));
-  const points = (region(doc, 'US')?.getAttribute('d') ?? '').split(/[MLZ]/).filter(Boolean).map((p) => p.split(',').map(Number));
+  const points = pathPieces(region(doc, 'US')?.getAttribute('d') ?? '').flat();
   const inside = points.filter(([px, py]) => px >= x && px <= x + w && py >= y && py <= y + h);
   assert.equal(inside.length, 0, `legend at ${x},${y} ${w}×${h} covers ${inside.length} points of the US`);
   assert.ok(largestRingCentre(region(doc, 'US')?.getAttribute('d') ?? '')[0] > 0);

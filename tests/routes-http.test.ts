@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Document, Element } from '@xmldom/xmldom';
 import { startService, type TestService } from './support/service.ts';
-import { all, fetchSvg, layers, region, root } from './support/svg.ts';
+import { all, fetchSvg, layers, pathPieces, region, root, type Point } from './support/svg.ts';
 import { themes } from '../renderer-page/themes/index.ts';
 
 let service: TestService;
@@ -17,19 +17,14 @@ const routesLayer = (doc: Document) => all(doc, 'g').find((g) => g.getAttribute(
 /** the route paths (not the arrowheads inside markers), in document order */
 const routes = (doc: Document) => all(doc, 'path').filter((p) => p.parentNode === routesLayer(doc));
 
-type Point = [number, number];
-/** A d3 path's pieces (one per M), each a list of points. */
-function pieces(d: string): Point[][] {
-  return d.split('M').filter(Boolean).map((piece) => piece.replace(/Z/g, '').split('L').map((p) => p.split(',').map(Number) as Point));
-}
-const first = (d: string) => pieces(d)[0][0];
-const last = (d: string) => pieces(d).at(-1)!.at(-1)!;
+const first = (d: string) => pathPieces(d)[0][0];
+const last = (d: string) => pathPieces(d).at(-1)!.at(-1)!;
 /** Even-odd point-in-polygon over every ring of a region's path. */
 function insideRegion(doc: Document, id: string, [x, y]: Point): boolean {
   const d = region(doc, id)?.getAttribute('d');
   assert.ok(d, `region ${id} is drawn`);
   let inside = false;
-  for (const ring of pieces(d)) {
+  for (const ring of pathPieces(d)) {
     for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
       const [[xi, yi], [xj, yj]] = [ring[i], ring[j]];
       if ((yi > y) !== (yj > y) && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
@@ -43,7 +38,7 @@ function arrowhead(doc: Document, route: Element): Element | undefined {
   return ref ? all(doc, 'marker').find((m) => m.getAttribute('id') === ref) : undefined;
 }
 /** Widest horizontal step between consecutive points of one piece of a path. */
-const widestStep = (d: string) => Math.max(...pieces(d).flatMap((piece) => piece.slice(1).map((p, i) => Math.abs(p[0] - piece[i][0]))));
+const widestStep = (d: string) => Math.max(...pathPieces(d).flatMap((piece) => piece.slice(1).map((p, i) => Math.abs(p[0] - piece[i][0]))));
 
 test('a great-circle route between coordinates: colour, width, arrowhead, ends at the projected points', async () => {
   const { doc, response } = await get('/map.svg?scope=world&theme=dark&routes=44.43,26.10%3E52.52,13.40:%23ff8c00:3:arrow');
@@ -103,7 +98,7 @@ test('a sea route from Shanghai to Rotterdam goes through Suez', async () => {
   const [route] = routes(doc);
   assert.ok(arrowhead(doc, route), 'with its arrowhead');
   const d = route.getAttribute('d') ?? '';
-  const points = pieces(d).flat();
+  const points = pathPieces(d).flat();
   assert.ok(insideRegion(doc, 'CN', first(d)), 'from Shanghai');
   assert.ok(insideRegion(doc, 'NL', last(d)), 'to Rotterdam');
   // at this scale the canal is land: the only way by sea into Egypt's outline is through it
@@ -113,7 +108,7 @@ test('a sea route from Shanghai to Rotterdam goes through Suez', async () => {
   }
   // the same ends by great circle cross Asia in a much shorter line
   const great = routes((await get('/map.svg?scope=world&theme=dark&routes=31.23,121.47%3E51.92,4.48')).doc)[0];
-  const length = (path: string) => pieces(path).reduce((sum, piece) => sum + piece.slice(1).reduce((s, p, i) => s + Math.hypot(p[0] - piece[i][0], p[1] - piece[i][1]), 0), 0);
+  const length = (path: string) => pathPieces(path).reduce((sum, piece) => sum + piece.slice(1).reduce((s, p, i) => s + Math.hypot(p[0] - piece[i][0], p[1] - piece[i][1]), 0), 0);
   assert.ok(length(d) > 1.5 * length(great.getAttribute('d') ?? ''), 'the sea route is the long way round');
   const credit = (map: typeof doc) => all(map, 'text').map((t) => t.textContent).find((t) => t?.startsWith('Made with'));
   assert.equal(credit(doc), 'Made with Natural Earth · sea lanes: Eurostat marnet', 'the shipping lanes are credited');
@@ -125,7 +120,7 @@ test('routes across the Pacific are cut at the antimeridian, never streaking acr
     const width = Number(root(doc).getAttribute('width'));
     const [route] = routes(doc);
     const d = route.getAttribute('d') ?? '';
-    assert.ok(pieces(d).length >= 2, `${mode || 'great circle'}: cut into pieces at the antimeridian`);
+    assert.ok(pathPieces(d).length >= 2, `${mode || 'great circle'}: cut into pieces at the antimeridian`);
     assert.ok(widestStep(d) < width / 2, `${mode || 'great circle'}: widest step ${widestStep(d)} px of ${width}`);
     assert.ok(insideRegion(doc, 'JP', first(d)) || first(d)[0] > width / 2, 'starts at Tokyo, on the right');
     assert.ok(last(d)[0] < width / 2, 'ends at San Francisco, on the left');

@@ -44,11 +44,11 @@ function swatch(ctx: RenderContext, m: Metrics, entry: LegendEntry, x: number, y
   ];
 }
 
-const entryWidth = (ctx: RenderContext, m: Metrics, e: LegendEntry) => m.swatch + Math.round(m.pad * 0.7) + textWidth(ctx.doc, e.label, m.size);
+const entryWidth = (m: Metrics, e: LegendEntry) => m.swatch + Math.round(m.pad * 0.7) + textWidth(e.label, m.size);
 
 function vertical(ctx: RenderContext, m: Metrics, entries: LegendEntry[]): Body {
   const parts = entries.flatMap((e, i) => swatch(ctx, m, e, m.pad, m.pad + m.titleHeight + i * m.row));
-  const width = Math.max(...entries.map((e) => entryWidth(ctx, m, e)));
+  const width = Math.max(...entries.map((e) => entryWidth(m, e)));
   return { parts, width: width + 2 * m.pad, height: m.titleHeight + entries.length * m.row - (m.row - m.swatch) + 2 * m.pad };
 }
 
@@ -60,7 +60,7 @@ function flow(ctx: RenderContext, m: Metrics, entries: LegendEntry[], top: numbe
   let y = top;
   let width = 0;
   for (const entry of entries) {
-    const w = entryWidth(ctx, m, entry);
+    const w = entryWidth(m, entry);
     if (x > m.pad && x + w > maxWidth) {
       x = m.pad;
       y += m.row;
@@ -128,7 +128,7 @@ export function legendLayer(ctx: RenderContext): SVGElement | null {
   const title = spec.legendTitle
     ? [el(doc, 'text', { x: m.pad, y: m.pad + Math.round(m.titleSize * 0.95), 'font-size': m.titleSize, 'font-weight': 700, fill: theme.text }, spec.legendTitle)]
     : [];
-  const width = Math.max(body.width, title.length ? textWidth(doc, spec.legendTitle ?? '', m.titleSize, 700) + 2 * m.pad : 0);
+  const width = Math.max(body.width, title.length ? textWidth(spec.legendTitle ?? '', m.titleSize, 700) + 2 * m.pad : 0);
   const [x, y] = placeBox(ctx, width, body.height, PREFERENCES[spec.legendLayout === 'vertical' ? 'box' : 'wide']);
   const group = el(doc, 'g', { 'data-layer': 'legend', transform: `translate(${x},${y})` });
   group.appendChild(el(doc, 'rect', {

@@ -30,7 +30,7 @@ export function labelsLayer(ctx: RenderContext): SVGElement | null {
   for (const { id } of candidates) {
     const at = ctx.centreOf(id);
     if (!at) continue;
-    const half = textWidth(doc, id, size, 700) / 2 + 1;
+    const half = textWidth(id, size, 700) / 2 + 1;
     const box = { x0: at[0] - half, y0: at[1] - size * 0.6, x1: at[0] + half, y1: at[1] + size * 0.6 };
     if (mode === 'all' && placed.some((p) => overlaps(p, box))) continue;
     placed.push(box);

@@ -54,7 +54,7 @@ function drawSymbol(ctx: RenderContext, marker: MarkerSpec & { sidc: string }) {
     outlineWidth: round(100 / marker.size, 2),
   });
   if (symbol.isValid() !== true) return null;
-  const source = new DOMParser().parseFromString(symbol.asSVG(), 'image/svg+xml').documentElement;
+  const source = ctx.parseSvg(symbol.asSVG());
   if (source.nodeName !== 'svg') return null;
   const anchor = symbol.getAnchor();
   const { width, height } = symbol.getSize();

@@ -1,8 +1,9 @@
 // The maritime network (topology/build/sea-network.json, made by topology/sea-network.ts) as a graph,
-// fetched and decoded once per page, and only when a route asks for mode `sea`.
+// loaded and decoded once per page, and only when a route asks for mode `sea`.
 import createGraph, { type Graph } from 'ngraph.graph';
 import type { SeaNetworkFile } from '../../topology/sea-network.ts';
 import type { LonLat } from '../spec.ts';
+import type { LoadJson } from '../geometry.ts';
 
 export type Vec3 = [number, number, number];
 
@@ -37,16 +38,12 @@ export function decodeSeaNetwork(file: SeaNetworkFile): SeaNetwork {
   return { graph, lonLat, unit: lonLat.map(unitVector), component: file.component, edges };
 }
 
-// One fetch and decode for the life of the page.
+// One load and decode for the life of the page.
 let loaded: Promise<SeaNetwork> | null = null;
 
-export function loadSeaNetwork(baseUrl: string): Promise<SeaNetwork> {
+export function loadSeaNetwork(loadJson: LoadJson): Promise<SeaNetwork> {
   if (!loaded) {
-    const url = `${baseUrl}sea-network.json`;
-    const network = fetch(url).then(async (response) => {
-      if (!response.ok) throw new Error(`sea network ${url}: HTTP ${response.status}`);
-      return decodeSeaNetwork((await response.json()) as SeaNetworkFile);
-    });
+    const network = loadJson('sea-network.json').then((file) => decodeSeaNetwork(file as SeaNetworkFile));
     network.catch(() => { loaded = null; });
     loaded = network;
   }

@@ -1,6 +1,7 @@
 // Prometheus metrics, in a registry of their own per service instance (several run in one test process,
 // and the global default registry would refuse the second registration of a name).
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Format } from '../../renderer-page/spec.ts';
 
 /** What the pool reports about itself, read-only (RenderPool.health()). */
 export interface PoolHealth {
@@ -14,8 +15,8 @@ export interface PoolHealth {
   queued: number;
 }
 
-/** From 10 ms (a small SVG) to 30 s (a large PNG past the default deadline). */
-const RENDER_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30];
+/** From 1 ms (a small SVG) to 30 s (a large PNG past the default deadline). */
+const RENDER_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30];
 
 export type ServiceMetrics = ReturnType<typeof createMetrics>;
 
@@ -23,12 +24,12 @@ export function createMetrics() {
   const registry = new Registry();
   const registers = [registry];
   collectDefaultMetrics({ register: registry });
-  let poolHealth: (() => PoolHealth) | undefined;
+  let queues: Record<Format, () => number> | undefined;
   return {
     registry,
     renderSeconds: new Histogram({
       name: 'map_render_duration_seconds',
-      help: 'Time from handing a map to the render pool to its output, waiting for a page included',
+      help: 'Time from handing a map to its renderer (SVG threads, PNG pages) to its output, waiting included',
       labelNames: ['format', 'scope'] as const,
       buckets: RENDER_BUCKETS,
       registers,
@@ -44,15 +45,16 @@ export function createMetrics() {
     }),
     queueDepth: new Gauge({
       name: 'map_render_queue_depth',
-      help: 'Renders waiting for a free page',
+      help: 'Renders waiting for a free SVG thread or PNG page, by format',
+      labelNames: ['format'] as const,
       registers,
       collect() {
-        this.set(poolHealth?.().queued ?? 0);
+        for (const format of ['svg', 'png'] as const) this.set({ format }, queues?.[format]() ?? 0);
       },
     }),
-    /** where the queue depth is read from, once the pool exists */
-    observePool(health: () => PoolHealth): void {
-      poolHealth = health;
+    /** where the queue depths are read from, once the renderers exist */
+    observeQueues(depths: Record<Format, () => number>): void {
+      queues = depths;
     },
   };
 }

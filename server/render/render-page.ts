@@ -1,4 +1,5 @@
-// One Chromium page with the renderer loaded: draws a spec and captures it as SVG text or a PNG.
+// One Chromium page with the renderer loaded: draws a spec and captures it as a PNG. (SVGs are drawn in
+// Node threads by the same renderer code: svg-renderer.ts.)
 import type { Browser, BrowserContext, CDPSession, Page, Route } from 'playwright-core';
 import type { MapSpec, RenderResult } from '../../renderer-page/spec.ts';
 import { RENDERER_ORIGIN, type RendererAssets } from './renderer-assets.ts';
@@ -34,7 +35,7 @@ export class RenderPage {
   private constructor(
     private readonly context: BrowserContext,
     private readonly page: Page,
-    /** the page's DevTools session: a render is one evaluate (SVG) or that and one capture (PNG) */
+    /** the page's DevTools session: a render is one evaluate and one capture */
     private readonly cdp: CDPSession,
   ) {
     this.lost = new Promise<never>((_, reject) => {
@@ -60,7 +61,7 @@ export class RenderPage {
       await context.addInitScript(NO_WEBRTC);
       const page = await context.newPage();
       await page.goto(`${RENDERER_ORIGIN}/index.html`);
-      // Load both weights with the Romanian letters now, so text is measured alike in every page.
+      // Load both weights with the Romanian letters now, so that no capture catches a fallback font.
       await page.evaluate(() => Promise.all(
         ['400', '700'].map((w) => document.fonts.load(`${w} 16px 'Noto Sans'`, 'Aa ĂăÂâÎîȘșȚț')),
       ));
@@ -91,14 +92,12 @@ export class RenderPage {
     }));
     if (exceptionDetails) throw new Error(`renderMap failed: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
     const drawn = result.value as RenderResult;
-    const unknownRoutes = drawn.warnings.unknownRoutes;
-    if (spec.format === 'svg') return { body: Buffer.from(drawn.svg), unknownRoutes };
     const width = Math.round(drawn.width * spec.scale);
     const height = Math.round(drawn.height * spec.scale);
     const { data } = await this.call(this.cdp.send('Page.captureScreenshot', {
       format: 'png', clip: { x: 0, y: 0, width, height, scale: 1 }, captureBeyondViewport: true,
     }));
-    return { body: Buffer.from(data, 'base64'), unknownRoutes };
+    return { body: Buffer.from(data, 'base64'), unknownRoutes: drawn.warnings.unknownRoutes };
   }
 
   /** Runs `expression` in the page, for tests and diagnostics only (e.g. that the page cannot reach out). */

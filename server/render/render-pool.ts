@@ -1,5 +1,6 @@
-// The pool owns render policy: a fixed number of pages, a bounded queue in front of them, one deadline
-// per render, pages replaced after N renders or any failure, and Chromium relaunched when it goes away.
+// The Chromium pool draws PNGs. It owns render policy: a fixed number of pages, a bounded queue in front of
+// them, one deadline per render, pages replaced after N renders or any failure, and Chromium relaunched when
+// it goes away.
 import type { Browser } from 'playwright-core';
 import type { Logger } from 'pino';
 import type { MapSpec } from '../../renderer-page/spec.ts';

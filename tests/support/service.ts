@@ -1,4 +1,4 @@
-// Starts the real service (real Chromium pool, real cache, real HTTP on loopback) for a test file.
+// Starts the real service (real SVG threads and Chromium pool, real cache, real HTTP on loopback) for a test file.
 import type { DestinationStream } from 'pino';
 import type { MapSpec } from '../../renderer-page/spec.ts';
 import { readConfig, type Config } from '../../server/config.ts';
@@ -7,7 +7,7 @@ import type { RenderPool } from '../../server/render/render-pool.ts';
 
 export interface TestService {
   url: string;
-  /** specs the pool was asked to render, in order */
+  /** specs handed to a renderer (the SVG threads or the Chromium pool), in order */
   rendered: MapSpec[];
   /** the service's Chromium pool: its counters, the browser's pid */
   pool: RenderPool;

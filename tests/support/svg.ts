@@ -37,11 +37,42 @@ export function layers(doc: Document): string[] {
   return all(doc, 'g').filter((g) => g.parentNode === doc.documentElement).map((g) => g.getAttribute('data-layer') ?? '');
 }
 
-/** Area-weighted centre of the largest ring of a d3 path (absolute M/L/Z commands). */
+export type Point = [number, number];
+
+/** The pieces (one per move) of path data as absolute points, to 0.1 px: the renderer writes the scope's
+ *  outlines with relative m/l/z commands and what a request brings (routes, shapes) with d3's absolute M/L/Z. */
+export function pathPieces(d: string): Point[][] {
+  const pieces: Point[][] = [];
+  let [x, y, startX, startY] = [0, 0, 0, 0];
+  let command = 'M';
+  const tokens = d.match(/[MmLlZz]|-?(?:\d+\.?\d*|\.\d+)/g) ?? [];
+  for (let i = 0; i < tokens.length;) {
+    if (/[MmLlZz]/.test(tokens[i])) {
+      command = tokens[i++];
+      if (command === 'Z' || command === 'z') [x, y] = [startX, startY];
+      continue;
+    }
+    const [a, b] = [Number(tokens[i]), Number(tokens[i + 1])];
+    i += 2;
+    const relative = command === 'm' || command === 'l';
+    x = relative ? Math.round((x + a) * 10) / 10 : a;
+    y = relative ? Math.round((y + b) * 10) / 10 : b;
+    if (command === 'M' || command === 'm') {
+      pieces.push([[x, y]]);
+      [startX, startY] = [x, y];
+      // pairs after a move's first are line-tos of the same kind
+      command = command === 'm' ? 'l' : 'L';
+    } else {
+      pieces.at(-1)!.push([x, y]);
+    }
+  }
+  return pieces;
+}
+
+/** Area-weighted centre of the largest ring of path data. */
 export function largestRingCentre(d: string): [number, number] {
   let best: { area: number; x: number; y: number } = { area: 0, x: 0, y: 0 };
-  for (const ring of d.split('M').filter(Boolean)) {
-    const pts = ring.replace(/Z/g, '').split('L').map((p) => p.split(',').map(Number) as [number, number]);
+  for (const pts of pathPieces(d)) {
     let area = 0; let cx = 0; let cy = 0;
     for (let i = 0; i < pts.length; i++) {
       const [x0, y0] = pts[i]; const [x1, y1] = pts[(i + 1) % pts.length];

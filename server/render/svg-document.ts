@@ -1,0 +1,87 @@
+// The part of the DOM that the renderer bundle writes with (createElementNS, setAttribute, appendChild,
+// textContent, importNode, the #map container), as plain objects that serialise themselves the way a browser's
+// XMLSerializer does. A general DOM in Node (@xmldom/xmldom, linkedom) spent 80% of an SVG render building
+// and walking its node tree.
+import type { Node as XmlNode, Element as XmlElement } from '@xmldom/xmldom';
+
+const ATTRIBUTE_SPECIALS = /[&<>"\t\n\r]/g;
+const TEXT_SPECIALS = /[&<>]/g;
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\t': '&#9;', '\n': '&#10;', '\r': '&#13;' };
+const escapeEntity = (c: string) => ENTITIES[c];
+
+export class SvgElement {
+  readonly nodeType = 1;
+  private readonly attributes = new Map<string, string>();
+  /** elements, and text as plain strings */
+  private children: Array<SvgElement | string> = [];
+
+  constructor(readonly nodeName: string) {}
+
+  setAttribute(name: string, value: string): void {
+    this.attributes.set(name, String(value));
+  }
+
+  getAttribute(name: string): string | null {
+    return this.attributes.get(name) ?? null;
+  }
+
+  appendChild<T extends SvgElement>(child: T): T {
+    this.children.push(child);
+    return child;
+  }
+
+  /** for importNode: text among elements, as parsed */
+  appendText(text: string): void {
+    this.children.push(text);
+  }
+
+  replaceChildren(...children: SvgElement[]): void {
+    this.children = children;
+  }
+
+  get firstChild(): SvgElement | string | null {
+    return this.children[0] ?? null;
+  }
+
+  set textContent(text: string) {
+    this.children = text === '' ? [] : [text];
+  }
+
+  /** The element's markup. */
+  toString(): string {
+    let markup = `<${this.nodeName}`;
+    for (const [name, value] of this.attributes) markup += ` ${name}="${value.replace(ATTRIBUTE_SPECIALS, escapeEntity)}"`;
+    if (this.children.length === 0) return `${markup}/>`;
+    markup += '>';
+    for (const child of this.children) {
+      markup += typeof child === 'string' ? child.replace(TEXT_SPECIALS, escapeEntity) : child.toString();
+    }
+    return `${markup}</${this.nodeName}>`;
+  }
+}
+
+/** A document making SvgElements, with the page's #map element the renderer draws into. */
+export class SvgDocument {
+  readonly map = new SvgElement('div');
+
+  getElementById(id: string): SvgElement | null {
+    return id === 'map' ? this.map : null;
+  }
+
+  createElementNS(_namespace: string, name: string): SvgElement {
+    return new SvgElement(name);
+  }
+
+  /** Copies a parsed @xmldom/xmldom tree (milsymbol's symbols). */
+  importNode(node: XmlNode, deep: boolean): SvgElement {
+    const source = node as XmlElement;
+    const copy = new SvgElement(source.nodeName);
+    for (const { name, value } of Array.from(source.attributes)) copy.setAttribute(name, value);
+    if (!deep) return copy;
+    for (const child of Array.from(source.childNodes)) {
+      if (child.nodeType === child.ELEMENT_NODE) copy.appendChild(this.importNode(child, true));
+      else if (child.nodeType === child.TEXT_NODE && child.nodeValue) copy.appendText(child.nodeValue);
+    }
+    return copy;
+  }
+}

@@ -1,0 +1,66 @@
+// A worker thread of the SVG renderer (svg-renderer.ts runs these with Piscina). It is a page without a
+// browser: the very renderer bundle the Chromium pages load for PNG, run with svg-document.ts for its
+// `document` and a `fetch` that answers from the same renderer assets and refuses all else. Text is
+// measured from font tables, not a canvas, so an SVG made here and a PNG drawn in Chromium agree.
+import { DOMParser } from '@xmldom/xmldom';
+import { move, transferableSymbol, valueSymbol, workerData } from 'piscina';
+import type { MapSpec, RenderResult } from '../../renderer-page/spec.ts';
+import { RENDERER_ORIGIN } from './renderer-assets.ts';
+import { SvgDocument } from './svg-document.ts';
+
+export interface SvgWorkerData {
+  /** drawn before the thread takes work */
+  warmUp: MapSpec;
+  /** the bundle and the topology, by URL path as the pages are served them */
+  files: Record<string, Uint8Array>;
+}
+
+const { warmUp, files } = workerData as SvgWorkerData;
+const page = `${RENDERER_ORIGIN}/index.html`;
+const decoder = new TextDecoder();
+
+/** The page's fetch: its own files, anything else refused, as in a pool page. */
+async function fetchAsset(url: string) {
+  const { origin, pathname } = new URL(url, page);
+  const body = origin === RENDERER_ORIGIN ? files[pathname] : undefined;
+  if (!body) throw new TypeError(`fetch refused: ${url}`);
+  return { ok: true, status: 200, json: async () => JSON.parse(decoder.decode(body)) as unknown };
+}
+
+// stdout carries the service's JSON log lines: the console of the page keeps its warnings and errors (on
+// stderr) and drops the rest (milsymbol greets the console when it loads)
+const pageConsole = { ...console, log() {}, info() {}, debug() {} };
+const document = new SvgDocument();
+const window: { renderMap?: (spec: MapSpec) => Promise<RenderResult> } = {};
+// The bundle's free names are the page's: a function taking them as parameters runs it at full speed, where a
+// vm context would intercept every global it reads (Math, Object...), which made renders a third slower.
+const pageGlobals = { window, document, fetch: fetchAsset, DOMParser, console: pageConsole };
+new Function(...Object.keys(pageGlobals), decoder.decode(files['/renderer.js']))(...Object.values(pageGlobals));
+const renderMap = window.renderMap!;
+
+export interface SvgOutput {
+  /** UTF-8, encoded here rather than on the event loop */
+  body: Uint8Array;
+  unknownRoutes: string[];
+}
+
+/** Hands the bytes over to the main thread instead of copying them. */
+class Moved {
+  constructor(private readonly output: SvgOutput) {}
+  get [transferableSymbol]() { return this.output.body.buffer; }
+  get [valueSymbol]() { return this.output; }
+}
+
+const encoder = new TextEncoder();
+
+async function renderSvg(spec: MapSpec) {
+  const { warnings } = await renderMap(spec);
+  // TextEncoder, not Buffer.from: a small Buffer is a slice of a shared pool, which must not be moved
+  const body = encoder.encode(String(document.map.firstChild));
+  return move(new Moved({ body, unknownRoutes: warnings.unknownRoutes }));
+}
+
+// Piscina awaits a handler given as a promise, and hands the thread work only then: it warms up first (see
+// SvgRenderer.start). Not top-level await: Piscina loads this module with require() when it can, and tsx
+// can only compile it for require() without.
+export default renderSvg(warmUp).then(() => renderSvg);
