@@ -1,13 +1,9 @@
 // The part of the DOM that the renderer bundle writes with (createElementNS, setAttribute, appendChild,
-// textContent, importNode, the #map container), as plain objects that serialise themselves the way a browser's
+// textContent, importNode, the #map container), as plain objects that write their markup the way a browser's
 // XMLSerializer does. A general DOM in Node (@xmldom/xmldom, linkedom) spent 80% of an SVG render building
 // and walking its node tree.
 import type { Node as XmlNode, Element as XmlElement } from '@xmldom/xmldom';
-
-const ATTRIBUTE_SPECIALS = /[&<>"\t\n\r]/g;
-const TEXT_SPECIALS = /[&<>]/g;
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\t': '&#9;', '\n': '&#10;', '\r': '&#13;' };
-const escapeEntity = (c: string) => ENTITIES[c];
+import { escapeText, MarkupWriter } from './markup-bytes.ts';
 
 export class SvgElement {
   readonly nodeType = 1;
@@ -47,16 +43,30 @@ export class SvgElement {
     this.children = text === '' ? [] : [text];
   }
 
-  /** The element's markup. */
-  toString(): string {
-    let markup = `<${this.nodeName}`;
-    for (const [name, value] of this.attributes) markup += ` ${name}="${value.replace(ATTRIBUTE_SPECIALS, escapeEntity)}"`;
-    if (this.children.length === 0) return `${markup}/>`;
-    markup += '>';
-    for (const child of this.children) {
-      markup += typeof child === 'string' ? child.replace(TEXT_SPECIALS, escapeEntity) : child.toString();
+  write(out: MarkupWriter): void {
+    out.write(`<${this.nodeName}`);
+    for (const [name, value] of this.attributes) {
+      out.write(` ${name}="`);
+      out.writeAttributeValue(value);
+      out.write('"');
     }
-    return `${markup}</${this.nodeName}>`;
+    if (this.children.length === 0) {
+      out.write('/>');
+      return;
+    }
+    out.write('>');
+    for (const child of this.children) {
+      if (typeof child === 'string') out.write(escapeText(child));
+      else child.write(out);
+    }
+    out.write(`</${this.nodeName}>`);
+  }
+
+  /** The element's markup in UTF-8. */
+  markup(): Uint8Array {
+    const out = new MarkupWriter();
+    this.write(out);
+    return out.bytes();
   }
 }
 

@@ -6,7 +6,7 @@ import { DOMParser } from '@xmldom/xmldom';
 import { move, transferableSymbol, valueSymbol, workerData } from 'piscina';
 import type { MapSpec, RenderResult } from '../../renderer-page/spec.ts';
 import { RENDERER_ORIGIN } from './renderer-assets.ts';
-import { SvgDocument } from './svg-document.ts';
+import { SvgDocument, type SvgElement } from './svg-document.ts';
 
 export interface SvgWorkerData {
   /** drawn before the thread takes work */
@@ -51,12 +51,9 @@ class Moved {
   get [valueSymbol]() { return this.output; }
 }
 
-const encoder = new TextEncoder();
-
 async function renderSvg(spec: MapSpec) {
   const { warnings } = await renderMap(spec);
-  // TextEncoder, not Buffer.from: a small Buffer is a slice of a shared pool, which must not be moved
-  const body = encoder.encode(String(document.map.firstChild));
+  const body = (document.map.firstChild as SvgElement).markup();
   return move(new Moved({ body, unknownRoutes: warnings.unknownRoutes }));
 }
 
