@@ -1,7 +1,7 @@
 // SVG maps are drawn in Node worker threads (svg-worker.ts), not in Chromium: the same renderer bundle without
 // the trip through DevTools and back (a world map at low detail is drawn in about half a millisecond, where
-// the trip alone took several). The policy mirrors the Chromium pool's:
-// a fixed number of threads, a bounded queue, one deadline per render with waiting included.
+// the trip alone took several). The policy mirrors the Chromium pool's: a fixed number of threads, a bounded
+// queue, one deadline per render with waiting included.
 import { Piscina } from 'piscina';
 import type { MapSpec } from '../../renderer-page/spec.ts';
 import { ApiError } from '../errors.ts';
