@@ -12,9 +12,23 @@ import { vegaLiteSvg } from './vega-peer.ts';
 import { treeRssMiB } from '../support/process-tree.ts';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30);
-// Each measure starts with this many unmeasured runs, ours and Vega-Lite's alike, so that both are measured
-// with their code compiled by the JIT (the steady state a running service is in), not while it warms up.
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 100);
+// Each measure starts with this long of unmeasured runs (at least 20), ours and Vega-Lite's alike, so that both
+// are measured with their code compiled by the JIT, the steady state of a running service and of its clients:
+// the HTTP client here (undici) takes a thousand requests or so to reach it.
+const WARMUP_MS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3) * 1000;
+
+/** Runs `once` unmeasured for WARMUP_MS (at least 20 times), then SAMPLES times measured: the durations. */
+async function timed(once: (i: number) => Promise<void>): Promise<number[]> {
+  let i = 0;
+  for (const end = performance.now() + WARMUP_MS; i < 20 || performance.now() < end; i++) await once(i);
+  const times: number[] = [];
+  for (let n = 0; n < SAMPLES; n++, i++) {
+    const started = performance.now();
+    await once(i);
+    times.push(performance.now() - started);
+  }
+  return times;
+}
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const WORLD = { US: 200, CN: 150, IN: 80, BR: 60, RU: 120, DE: 95, FR: 40, GB: 55, JP: 90 };
 
@@ -51,16 +65,13 @@ function unique(scope: 'world' | 'RO'): string {
 }
 
 async function latency(url: string, path: () => string): Promise<{ median: number; p95: number; bytes: number }> {
-  const times: number[] = [];
   let bytes = 0;
-  for (let i = 0; i < WARMUP + SAMPLES; i++) {
-    const started = performance.now();
+  const times = await timed(async () => {
     const response = await fetch(url + path());
     const body = await response.arrayBuffer();
     if (!response.ok) throw new Error(`${path()}: ${response.status}`);
-    if (i >= WARMUP) times.push(performance.now() - started);
     bytes = body.byteLength;
-  }
+  });
   return { median: median(times), p95: p95(times), bytes };
 }
 
@@ -98,12 +109,7 @@ try {
     row(`${name}, cache miss, 1200 px: median (p95)`, `${ms(results[name].median)} (${ms(results[name].p95)}), ${(results[name].bytes / 1024).toFixed(0)} KiB`);
   }
 
-  const vega: number[] = [];
-  for (let i = 0; i < WARMUP + SAMPLES; i++) {
-    const started = performance.now();
-    await vegaLiteSvg({ ...WORLD, US: 200 + i });
-    if (i >= WARMUP) vega.push(performance.now() - started);
-  }
+  const vega = await timed(async (i) => { await vegaLiteSvg({ ...WORLD, US: 200 + i }); });
   const ratio = results['world low SVG'].median / median(vega);
   row('Vega-Lite, same world choropleth as SVG in-process: median', ms(median(vega)));
   row('world low SVG over HTTP ÷ Vega-Lite', ratio.toFixed(2), '≤ 0.35', ratio <= 0.35);
@@ -158,7 +164,7 @@ try {
 
 const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.availableParallelism()} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
 const table = [
-  `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}; ${SAMPLES} samples per latency after ${WARMUP} unmeasured ones, medians of one run.`,
+  `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}; ${SAMPLES} samples per latency after ${WARMUP_MS / 1000} s of unmeasured ones, medians of one run.`,
   '',
   '| measure | result | target | met |',
   '|---|---|---|---|',
