@@ -7,7 +7,8 @@ import type { Frame } from './frame.ts';
 import type { FillScale } from './scales/fill-scale.ts';
 import type { SeaNetwork } from './routes/sea-network.ts';
 
-/** Everything a layer may read; no globals, so the same code runs in a pool page, the preview page and tests. */
+/** Everything a layer may read; no globals, so the same code runs in a pool page, an SVG thread, the preview
+ *  page and tests. */
 export interface RenderContext {
   doc: Document;
   /** SVG text as an element to import into `doc` */

@@ -60,6 +60,18 @@ test('width and height out of range, too-long texts, unknown fields are invalid_
   await expectError('/map.svg?scope=world&format=png', 400, 'invalid_field', 'format');
 });
 
+test('text an SVG cannot hold (control characters, half a surrogate pair) is refused where it was written', async () => {
+  const body = await expectError('/map.svg?scope=world&title=a%01b', 400, 'invalid_field', 'title');
+  assert.match(body.message, /without control characters/);
+  await expectError('/map.svg?scope=world&data=FR:a%07b', 400, 'invalid_data', 'regions[0].value');
+  await expectError('/map.svg?scope=world&markers=44.43,26.10:pin:Bu%1Bc', 400, 'invalid_field', 'markers[0].label');
+  await expectError('/render/map', 400, 'invalid_data', 'regions[0].annotation', postJson({ scope: 'world', regions: [{ id: 'FR', value: 1, annotation: 'x\u0000' }] }));
+  await expectError('/render/map', 400, 'invalid_field', 'subtitle', postJson({ scope: 'world', subtitle: 'half \ud800 a pair' }));
+  const shape = { type: 'Feature', geometry: { type: 'Point', coordinates: [0, 0] }, properties: { title: 'a\u000cb' } };
+  await expectError('/render/map', 400, 'invalid_field', 'shapes.features[0].properties.title', postJson({ scope: 'world', shapes: { type: 'FeatureCollection', features: [shape] } }));
+  await expectError('/render/map?scope=world', 400, 'invalid_data', 'regions[0].value', { method: 'POST', headers: { 'content-type': 'text/csv' }, body: 'id,value\nFR,a\u0001b\n' });
+});
+
 test('more than 5000 regions is too_many_items', async () => {
   const regions = Array.from({ length: 5001 }, (_, i) => ({ id: `X${i}`, value: i }));
   await expectError('/render/map', 400, 'too_many_items', 'regions', postJson({ scope: 'world', regions }));

@@ -1,5 +1,6 @@
 // SVGs are drawn in Node worker threads, not in Chromium: their own limits (a full queue is 503, a render past
-// its deadline 504 and its thread replaced), no need of Chromium, and the same map as the Chromium page draws.
+// its deadline 504 and its thread replaced), no need of Chromium, the same map as the Chromium page draws, and
+// user text written as text whatever it holds.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Node as XmlNode, Element as XmlElement } from '@xmldom/xmldom';
@@ -150,6 +151,24 @@ test("the SVG drawn in a Node thread is the map a Chromium page draws for the PN
     }
   } finally {
     await browser.close();
+    await service.close();
+  }
+});
+
+test('text of every kind reaches the SVG as text: markup characters, any script, emoji, tabs and line breaks', async () => {
+  const service = await startService({ svgThreads: 1 });
+  try {
+    const title = `<b>"Tom" & 'Jerry'</b> ĂȘ Москва Ελλάδα 東京 😀 – ’`;
+    const annotation = 'first line\nsecond\tline & <more>';
+    const answer = await call(service, '/render/map', postJson({ scope: 'world', title, regions: [{ id: 'FR', value: 1, annotation }] }));
+    assert.equal(answer.status, 200);
+    const doc = parseSvg(answer.body.toString('utf8'));
+    const texts = Array.from(doc.getElementsByTagName('text')).map((t) => t.textContent);
+    assert.ok(texts.includes(title), `the title reads back as sent: ${JSON.stringify(texts.slice(0, 3))}`);
+    const tooltips = Array.from(doc.getElementsByTagName('title')).map((t) => t.textContent ?? '');
+    assert.ok(tooltips.some((t) => t.startsWith('France') && t.endsWith(annotation)), 'the annotation reads back in the tooltip');
+    assert.equal(root(doc).getElementsByTagName('b').length, 0, 'no element made of the text');
+  } finally {
     await service.close();
   }
 });

@@ -115,6 +115,8 @@ function build(): JsonSchema {
         + 'GeoJSON shapes go on top.\n\n'
         + 'The same map asked for by GET, POST JSON or POST CSV is one normalised request with one `ETag` and one cache entry. '
         + 'Unknown region ids do not fail a request: the map is drawn with the known ones and the others are listed in `X-Geo-Warnings`.\n\n'
+        + 'Text (titles, labels, annotations, categories, shape titles) may hold any Unicode but control characters other than tab '
+        + 'and line breaks, which an SVG cannot hold: such text is refused with the field named.\n\n'
         + 'Every error is JSON `{error, message, status, field?}`; nothing is rendered or cached for a request that fails validation. '
         + 'An unknown path is 404 `not_found`, a known path with another method 405 `method_not_allowed`, a URL over 16 KB 414 `uri_too_long`. '
         + 'Every response carries `X-Content-Type-Options: nosniff`.',

@@ -6,7 +6,9 @@ import { LRUCache } from 'lru-cache';
 
 const ATTRIBUTE_SPECIALS = /[&<>"\t\n\r]/g;
 const TEXT_SPECIALS = /[&<>]/g;
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\t': '&#9;', '\n': '&#10;', '\r': '&#13;' };
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\t': '&#9;', '\n': '&#10;', '\r': '&#13;',
+};
 const escapeEntity = (c: string) => ENTITIES[c];
 
 const escapeAttribute = (value: string) => value.replace(ATTRIBUTE_SPECIALS, escapeEntity);
@@ -16,7 +18,10 @@ export const escapeText = (text: string) => text.replace(TEXT_SPECIALS, escapeEn
 const KEPT_FROM = 256;
 const encoder = new TextEncoder();
 // V8 keeps a string's hash in the string, so looking up an outline it has seen before costs next to nothing.
-const encoded = new LRUCache<string, Uint8Array>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (bytes, key) => bytes.length + key.length });
+const encoded = new LRUCache<string, Uint8Array>({
+  maxSize: 64 * 1024 * 1024,
+  sizeCalculation: (bytes, key) => bytes.length + key.length,
+});
 
 export class MarkupWriter {
   private readonly chunks: Uint8Array[] = [];

@@ -25,8 +25,14 @@ export function pixels(field: string) {
   return range(field, 1, LIMITS.size, true);
 }
 
+/** What an SVG (XML 1.0) cannot hold, so no text may carry it: control characters other than tab and line
+ *  breaks, U+FFFE, U+FFFF, and half a surrogate pair. One such character makes a viewer refuse the whole map. */
+export const NOT_XML_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|\p{Cs}/u;
+export const NO_CONTROL_CHARACTERS = 'without control characters';
+
 export function text(field: string, max: number) {
-  return string().typeError(`${field} must be text`).max(max, `${field} must be at most ${max} characters`).nullable();
+  return string().typeError(`${field} must be text`).max(max, `${field} must be at most ${max} characters`).nullable()
+    .test('xml-text', `${field} must be text ${NO_CONTROL_CHARACTERS}`, (v) => v == null || !NOT_XML_TEXT.test(v));
 }
 
 export function color(field: string) {

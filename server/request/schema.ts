@@ -3,16 +3,16 @@
 import { array, mixed, number, object, string, ValidationError, type InferType, type ISchema } from 'yup';
 import { ApiError, type ErrorCode } from '../errors.ts';
 import { CLASSIFICATIONS, COLOR_SCALES, FORMATS, LEGEND_LAYOUTS, LEVELS, PATTERNS, PROJECTIONS, THEMES } from './enums.ts';
-import { LIMITS, color, flag, oneOf, pixels, range, text } from './schema-parts.ts';
+import { LIMITS, NO_CONTROL_CHARACTERS, NOT_XML_TEXT, color, flag, oneOf, pixels, range, text } from './schema-parts.ts';
 import { bbox, labels, marker, proportionalItem, route } from './layer-schema.ts';
 
 export { LIMITS } from './schema-parts.ts';
 
 const regionValue = mixed<number | string>().nullable().test(
   'region-value',
-  '${path} must be a number, a text category of at most ' + LIMITS.categoryLength + ' characters, or null',
+  `\${path} must be a number, a text category of at most ${LIMITS.categoryLength} characters ${NO_CONTROL_CHARACTERS}, or null`,
   (v) => v === undefined || v === null || (typeof v === 'number' && Number.isFinite(v))
-    || (typeof v === 'string' && v.length <= LIMITS.categoryLength),
+    || (typeof v === 'string' && v.length <= LIMITS.categoryLength && !NOT_XML_TEXT.test(v)),
 );
 
 const regionId = string().typeError('${path} must be a region id').required('${path} is required');

@@ -3,7 +3,7 @@
 import type { LonLat, ShapeFeature, ShapeProperties } from '../../renderer-page/spec.ts';
 import { ApiError } from '../errors.ts';
 import { HEX_COLOR } from './region-value.ts';
-import { LIMITS } from './schema-parts.ts';
+import { LIMITS, NO_CONTROL_CHARACTERS, NOT_XML_TEXT } from './schema-parts.ts';
 
 export const GEOMETRY_TYPES = ['Point', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon'] as const;
 /** how deep each type nests positions */
@@ -66,7 +66,9 @@ function style(value: unknown, field: string): ShapeProperties {
   if (value.dashArray != null) out.dashArray = dashes(value.dashArray, `${field}.dashArray`);
   if (value.radius != null) out.radius = numberIn(value.radius, `${field}.radius`, 0, 200);
   if (value.title != null) {
-    if (typeof value.title !== 'string' || value.title.length > LIMITS.shapeTitle) fail(`${field}.title`, `must be text of at most ${LIMITS.shapeTitle} characters`);
+    if (typeof value.title !== 'string' || value.title.length > LIMITS.shapeTitle || NOT_XML_TEXT.test(value.title)) {
+      fail(`${field}.title`, `must be text of at most ${LIMITS.shapeTitle} characters ${NO_CONTROL_CHARACTERS}`);
+    }
     out.title = value.title;
   }
   return out;
