@@ -1,5 +1,5 @@
 // Path data for the scope's outlines with each point relative to the one before, to 0.1 px: a world map's
-// SVG is about 40% smaller than with absolute coordinates. Points are rounded to whole tenths before the
+// SVG is about 30% smaller than with absolute coordinates. Points are rounded to whole tenths before the
 // difference is taken, so the rounding never adds up along a ring.
 import { geoPath, type GeoPermissibleObjects, type GeoStreamWrapper } from 'd3';
 
