@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { createSocket } from 'node:dgram';
 import type { AddressInfo } from 'node:net';
 import { startService, type TestService } from './support/service.ts';
+import { isPng } from './support/png.ts';
 import { all, parseSvg } from './support/svg.ts';
 import { loadCatalogue } from '../topology/catalogue.ts';
 import { normaliseRequest } from '../server/request/normalise.ts';
@@ -19,7 +20,6 @@ import { readConfig } from '../server/config.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const postJson = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-const isPng = (body: Buffer) => body.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
 const chromiumPath = () => readConfig({ CHROMIUM_PATH: process.env.CHROMIUM_PATH }).chromiumPath;
 
 async function call(service: TestService, path: string, init: RequestInit = {}): Promise<{ status: number; body: Buffer }> {

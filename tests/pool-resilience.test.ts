@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { startService, type TestService } from './support/service.ts';
+import { isPng } from './support/png.ts';
 import { isRunning, processTree, treeRssMiB } from './support/process-tree.ts';
 import { loadCatalogue } from '../topology/catalogue.ts';
 import { normaliseRequest } from '../server/request/normalise.ts';
@@ -51,7 +52,6 @@ async function browserPid(service: TestService): Promise<number> {
   return pid;
 }
 
-const isPng = (body: Buffer) => body.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
 
 test('Chromium killed mid-render: the render is retried (or fails as clean JSON), Chromium is relaunched, the queue is served', async () => {
   const service = await startService({ poolSize: 1 });

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Node as XmlNode, Element as XmlElement } from '@xmldom/xmldom';
 import { startService, type TestService } from './support/service.ts';
+import { isPng } from './support/png.ts';
 import { parseSvg, root } from './support/svg.ts';
 import { fixtures } from './fixtures/gallery.ts';
 import { launchBrowser } from '../server/render/browser.ts';
@@ -13,7 +14,6 @@ import { loadRendererAssets } from '../server/render/renderer-assets.ts';
 import { readConfig } from '../server/config.ts';
 
 const postJson = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-const isPng = (body: Buffer) => body.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
 
 interface Answer { status: number; body: Buffer; headers: Headers; at: number }
 /** Fetches and reads the whole body; `at` is when it was all there. */

@@ -6,7 +6,6 @@ import type { Node as XmlNode, Element as XmlElement } from '@xmldom/xmldom';
 import { escapeText, MarkupWriter } from './markup-bytes.ts';
 
 export class SvgElement {
-  readonly nodeType = 1;
   private readonly attributes = new Map<string, string>();
   /** elements, and text as plain strings */
   private children: Array<SvgElement | string> = [];
@@ -15,10 +14,6 @@ export class SvgElement {
 
   setAttribute(name: string, value: string): void {
     this.attributes.set(name, String(value));
-  }
-
-  getAttribute(name: string): string | null {
-    return this.attributes.get(name) ?? null;
   }
 
   appendChild<T extends SvgElement>(child: T): T {
