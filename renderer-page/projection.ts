@@ -2,11 +2,26 @@ import {
   geoAlbersUsa, geoBounds, geoConicConformal, geoEqualEarth, geoMercator, geoNaturalEarth1, geoPath,
   type GeoPermissibleObjects, type GeoProjection,
 } from 'd3';
+import {
+  geoAlbersUsaTerritories, geoConicConformalFrance, geoConicConformalNetherlands, geoConicConformalPortugal,
+  geoConicConformalSpain,
+} from 'd3-composite-projections';
 import type { MapSpec, ProjectionName } from './spec.ts';
 import type { ScopeGeometry } from './geometry.ts';
 
 export type Extent = [[number, number], [number, number]];
 type Framing = Pick<MapSpec, 'scope' | 'projection' | 'bbox'>;
+
+/** Countries whose far-away parts would shrink the mainland to a corner: their conic conformal projection
+ *  draws them in insets (d3-composite-projections), and the United States' albersUsa adds Puerto Rico. */
+const WITH_INSETS: Readonly<Record<string, Partial<Record<ProjectionName, () => GeoProjection>>>> = {
+  FR: { conicConformal: () => geoConicConformalFrance() as unknown as GeoProjection },
+  ES: { conicConformal: () => geoConicConformalSpain() as unknown as GeoProjection },
+  PT: { conicConformal: () => geoConicConformalPortugal() as unknown as GeoProjection },
+  NL: { conicConformal: () => geoConicConformalNetherlands() as unknown as GeoProjection },
+  US: { albersUsa: () => geoAlbersUsaTerritories() as unknown as GeoProjection },
+};
+const insets = ({ scope, projection, bbox }: Framing) => (bbox ? undefined : WITH_INSETS[scope]?.[projection]);
 
 /** Projections that show the whole globe outline when the scope is the world. */
 const GLOBAL = new Set<ProjectionName>(['naturalEarth1', 'equalEarth']);
@@ -38,7 +53,10 @@ function fitTarget({ scope, projection, bbox }: Framing, geometry: ScopeGeometry
   return { type: 'FeatureCollection', features: geometry.regions };
 }
 
-function create({ scope, projection, bbox }: Framing, target: GeoPermissibleObjects): GeoProjection {
+function create(framing: Framing, target: GeoPermissibleObjects): GeoProjection {
+  const { scope, projection, bbox } = framing;
+  const composite = insets(framing);
+  if (composite) return composite();
   switch (projection) {
     case 'naturalEarth1': return geoNaturalEarth1();
     case 'equalEarth': return geoEqualEarth();
@@ -56,9 +74,12 @@ function create({ scope, projection, bbox }: Framing, target: GeoPermissibleObje
 }
 
 /** Maps that do not show the whole globe are clipped to their frame, and keep a little of their
- *  surroundings in view so the scope does not touch it. */
-const isClipped = ({ scope, projection, bbox }: Framing) =>
-  projection !== 'albersUsa' && (bbox !== null || !(scope === 'world' && GLOBAL.has(projection)));
+ *  surroundings in view so the scope does not touch it. Projections with insets clip each part themselves. */
+const isClipped = (framing: Framing) => {
+  const { scope, projection, bbox } = framing;
+  if (projection === 'albersUsa' || insets(framing)) return false;
+  return bbox !== null || !(scope === 'world' && GLOBAL.has(projection));
+};
 const insetFor = (width: number, height: number) => Math.min(width, height) * 0.03;
 
 export interface FittedProjection {
@@ -81,7 +102,8 @@ export function fitProjection(framing: Framing, geometry: ScopeGeometry, extent:
 /** Height in px the map needs at `width` to keep the projection's aspect ratio. */
 export function naturalHeight(framing: Framing, geometry: ScopeGeometry, width: number): number {
   const target = fitTarget(framing, geometry);
-  const projection = create(framing, target).fitWidth(width, target);
+  // composite projections fit a size only: a box far taller than wide fits the width
+  const projection = create(framing, target).fitSize([width, width * 100], target);
   const [[, top], [, bottom]] = geoPath(projection).bounds(target);
   const height = bottom - top;
   if (!isClipped(framing) || framing.bbox) return Math.max(1, Math.ceil(height));

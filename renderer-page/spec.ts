@@ -1,7 +1,8 @@
 // The renderer's input contract: the normalised request. The server builds it (filling every default,
 // canonicalising ids and enumerations) and imports these types only; the renderer trusts it as given.
 
-export type ScopeId = 'world' | 'RO';
+/** `world`, a country's ISO 3166-1 alpha-2 code (`DE`), or another scope of the catalogue */
+export type ScopeId = string;
 export type Level = 'low' | 'medium' | 'high';
 export type Format = 'svg' | 'png';
 export type ThemeName =

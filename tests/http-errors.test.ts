@@ -28,7 +28,7 @@ const postJson = (body: unknown): RequestInit => ({
 test('scope: missing is 400 missing_scope, unknown is 404 invalid_scope', async () => {
   await expectError('/map.svg?data=US:1', 400, 'missing_scope', 'scope');
   const body = await expectError('/map.svg?scope=mars', 404, 'invalid_scope', 'scope');
-  assert.match(body.message, /world, RO/);
+  assert.match(body.message, /GET \/scopes lists them all/);
   await expectError('/render/map', 400, 'missing_scope', 'scope', postJson({ theme: 'dark' }));
 });
 

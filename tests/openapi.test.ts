@@ -156,7 +156,6 @@ test('each enumeration in the document is the list enums.ts validates against', 
     ['markers[].labelPosition', enumOf(schema('Marker').properties.labelPosition), LABEL_POSITIONS],
     ['routes[].style', enumOf(schema('Route').properties.style), ROUTE_STYLES],
     ['routes[].mode', enumOf(schema('Route').properties.mode), ROUTE_MODES],
-    ['scope', enumOf(bodyProp('scope')), catalogue.scopes.map((s) => s.id)],
     ['ScopeSummary.levels', schema('ScopeSummary').properties.levels.items.enum, LEVELS],
     ['ScopeSummary.defaultProjection', schema('ScopeSummary').properties.defaultProjection.enum, PROJECTIONS],
   ];
@@ -417,12 +416,13 @@ test('each enumerated parameter: its example renders, a value outside the enum i
   const other = await get(url({ format: 'png' }));
   assert.equal(other.status, 400, 'only the path\'s format');
   await other.arrayBuffer();
-  const scope = parameter('/map.svg', 'get', 'scope');
+  assert.equal(parameter('/map.svg', 'get', 'scope').schema.enum, undefined);
   const unknown = await get(`/map.svg?scope=not-a-scope`);
   assert.equal(unknown.status, 404);
   const codes404 = doc.components.responses.Error404.content['application/json'].schema.properties.error.enum as string[];
   assert.ok(codes404.includes(((await unknown.json()) as { error: string }).error));
-  for (const id of scope.schema.enum as string[]) {
+  // scope is no enumeration (about 200 of them): a few of each kind draw
+  for (const id of ['world', 'RO', 'DE', 'US']) {
     const response = await get(`/map.svg?scope=${id}`);
     assert.equal(response.status, 200, `scope ${id}`);
     await response.arrayBuffer();

@@ -161,11 +161,12 @@ test('every projection draws the world, fitted inside the map', async () => {
   }
 });
 
-test('GET /scopes lists both scopes; GET /scopes/{scope} lists ids, names and aliases', async () => {
+test('GET /scopes lists the world first, then the countries; GET /scopes/{scope} lists ids, names and aliases', async () => {
   const list = await (await fetch(`${service.url}/scopes`)).json() as { scopes: Array<{ id: string; levels: string[]; defaultProjection: string }> };
-  assert.deepEqual(list.scopes.map((s) => s.id), ['world', 'RO']);
-  assert.deepEqual(list.scopes[1].levels, ['low', 'medium', 'high']);
-  assert.equal(list.scopes[1].defaultProjection, 'conicConformal');
+  assert.equal(list.scopes[0]!.id, 'world');
+  const romania = list.scopes.find((s) => s.id === 'RO')!;
+  assert.deepEqual(romania.levels, ['low', 'medium', 'high']);
+  assert.equal(romania.defaultProjection, 'conicConformal');
   const ro = await (await fetch(`${service.url}/scopes/ro`)).json() as { regions: Array<{ id: string; name: string; aliases: string[] }> };
   assert.equal(ro.regions.length, 42);
   const cluj = ro.regions.find((r) => r.id === 'RO-CJ');

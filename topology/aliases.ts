@@ -32,13 +32,14 @@ export function finaliseRegions(scope: ScopeDefinition['id'], drafts: RegionDraf
     for (const a of d.aliases) claim(a.text, a.tier, d.id);
   }
 
+  const dropped: string[] = [];
   const owner = (text: string, tier: Tier, id: string): boolean => {
     const c = claims.get(aliasKey(scope, text))!;
     if (c.ids.size === 1 && c.ids.has(id)) return true;
     const others = [...c.ids].filter((x) => x !== id).join(',');
     // Ids, codes and display names must always resolve; anything else is dropped with a note.
     if (tier <= TIER.name) throw new Error(`${scope}: "${text}" of ${id} collides with ${others}`);
-    console.log(`  ${scope}: dropped alias "${text}" of ${id} (also claimed by ${others})`);
+    dropped.push(`"${text}" of ${id} (also ${others})`);
     return false;
   };
 
@@ -56,5 +57,9 @@ export function finaliseRegions(scope: ScopeDefinition['id'], drafts: RegionDraf
     }
     return { id: d.id, name: d.name, aliases };
   });
+  if (dropped.length) {
+    const shown = dropped.slice(0, 3).join(', ');
+    console.log(`  ${scope}: ${dropped.length} ambiguous aliases dropped: ${shown}${dropped.length > 3 ? ', ...' : ''}`);
+  }
   return regions.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }

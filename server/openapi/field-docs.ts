@@ -3,15 +3,15 @@
 import type { requestSchema } from '../request/schema.ts';
 import { LIMITS } from '../request/schema-parts.ts';
 import { HEX_COLOR } from '../request/region-value.ts';
-import { SCOPES } from '../../topology/scopes.ts';
+import { ROMANIA, WORLD } from '../../topology/scopes.ts';
 import type { FieldDoc, JsonSchema } from './json-schema.ts';
 import { ref } from './json-schema.ts';
 
 export type FieldName = keyof typeof requestSchema.fields;
 
-const perScope = (pick: (scope: (typeof SCOPES)[number]) => string) => SCOPES.map((s) => `\`${pick(s)}\` for ${s.id}`).join(', ');
-const REGION_ID = 'Region id. world: ISO 3166-1 alpha-2 (`US`; also alpha-3, numeric, English name); RO: ISO 3166-2 '
-  + '(`RO-CJ`; also `CJ`, `RO.CJ`, `Cluj`). Case-insensitive; `GET /scopes/{scope}` lists every id and alias.';
+const REGION_ID = 'Region id. world: ISO 3166-1 alpha-2 (`US`; also alpha-3, numeric, English name); a country: ISO 3166-2 '
+  + '(`RO-CJ`, `DE-BY`; also the bare code `BY`, HASC `DE.BY`, English and local names with or without diacritics, `Bavaria`, `Bayern`). '
+  + 'Case-insensitive; `GET /scopes/{scope}` lists every id and alias.';
 
 export const HEX_COLOR_SCHEMA: JsonSchema = { type: 'string', pattern: HEX_COLOR.source, description: 'A colour, `#rrggbb`.', examples: ['#1a6bcc'] };
 
@@ -93,18 +93,19 @@ const PROPORTIONAL_ITEM: FieldDoc = {
 /** Every field of the request; a field added to the schema does not compile until it is documented here. */
 export const FIELD_DOCS: Record<FieldName, FieldDoc> = {
   scope: {
-    description: 'The map extent: `world` (countries) or `RO` (Romania\'s 41 counties and Bucharest). Matched case-insensitively. '
-      + 'Required: missing is 400 `missing_scope`, unknown is 404 `invalid_scope`. `GET /scopes` lists the scopes.',
-    schema: { type: 'string', enum: SCOPES.map((s) => s.id) },
+    description: 'The map extent: `world` (countries), or a country\'s ISO 3166-1 alpha-2 code (`DE`, `US`, `RO`: its first-level '
+      + 'subdivisions, about 200 countries). Matched case-insensitively. Required: missing is 400 `missing_scope`, unknown is 404 '
+      + '`invalid_scope` naming the closest scopes. `GET /scopes` lists the scopes.',
+    schema: { type: 'string' },
     example: 'world',
   },
-  level: { description: `Detail of the outlines. Default: the scope's (${perScope((s) => s.defaultLevel)}).`, example: 'medium' },
+  level: { description: `Detail of the outlines. Default: the scope's (\`${WORLD.defaultLevel}\` for world, \`${ROMANIA.defaultLevel}\` for countries; \`GET /scopes\` lists each).`, example: 'medium' },
   format: { description: 'Output format.', default: 'svg' },
   width: { description: 'Image width in pixels.', default: 1200, example: 800 },
   height: { description: 'Image height in pixels; automatic (null in JSON, empty or `auto` in a query) follows the projection\'s aspect ratio.', default: null, example: 600 },
   projection: {
-    description: `Map projection. Default: the scope's (${perScope((s) => s.defaultProjection)}, parallels fitted to the extent). `
-      + '`albersUsa` draws only the United States and needs scope `world`.',
+    description: `Map projection. Default: the scope's (\`${WORLD.defaultProjection}\` for world, \`${ROMANIA.defaultProjection}\` with parallels `
+      + 'fitted to the extent for countries, `albersUsa` for US). `albersUsa` draws only the United States and needs scope `US` or `world`.',
     example: 'equalEarth',
   },
   theme: { description: 'Colour theme: background, land, borders, text, highlight and the palettes.', default: 'dark', example: 'light' },

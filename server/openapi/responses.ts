@@ -3,7 +3,7 @@
 import { STATUS, type ErrorCode } from '../errors.ts';
 import { LEVELS, PROJECTIONS } from '../request/enums.ts';
 import { MAX_BODY_BYTES } from '../request/body.ts';
-import { SCOPES } from '../../topology/scopes.ts';
+import { WORLD } from '../../topology/scopes.ts';
 import { ref, type JsonSchema } from './json-schema.ts';
 
 /** What each code means; a code added to errors.ts does not compile until it is explained here. */
@@ -44,8 +44,8 @@ export function errorCodesByStatus(): Map<number, ErrorCode[]> {
 export const errorResponseRef = (status: number) => ({ $ref: `#/components/responses/Error${status}` });
 
 const EXAMPLE_MESSAGES: Partial<Record<ErrorCode, [string, string?]>> = {
-  missing_scope: ['scope is required; available: world, RO', 'scope'],
-  invalid_scope: ['scope "mars" is not known; available: world, RO', 'scope'],
+  missing_scope: ["scope is required: world, a country's ISO 3166-1 alpha-2 code (DE, US, FR, ...); GET /scopes lists them all", 'scope'],
+  invalid_scope: ['scope "Germany" is not known; did you mean DE? scopes are world, a country\'s ISO 3166-1 alpha-2 code (DE, US, FR, ...); GET /scopes lists them all', 'scope'],
   method_not_allowed: ['this path does not answer that method'],
   payload_too_large: [`the body is larger than ${MAX_BODY_BYTES} bytes (4 MB)`],
   uri_too_long: ['the URL is longer than 16384 bytes; POST the request as JSON instead'],
@@ -153,7 +153,7 @@ export function notModifiedResponse(): JsonSchema {
 
 /** The JSON response bodies other than errors. */
 export function responseSchemas(): Record<string, JsonSchema> {
-  const world = SCOPES[0]!;
+  const world = WORLD;
   return {
     Error: errorSchema(),
     SpecResponse: {
@@ -180,9 +180,10 @@ export function responseSchemas(): Record<string, JsonSchema> {
     },
     ScopeSummary: {
       type: 'object',
-      required: ['id', 'name', 'regionKind', 'levels', 'defaultLevel', 'defaultProjection', 'attribution', 'regionCount'],
+      required: ['id', 'kind', 'name', 'regionKind', 'levels', 'defaultLevel', 'defaultProjection', 'attribution', 'regionCount', 'boundaries', 'ownIds'],
       properties: {
-        id: { type: 'string', enum: SCOPES.map((s) => s.id) },
+        id: { type: 'string', description: '`world`, or a country\'s ISO 3166-1 alpha-2 code.' },
+        kind: { type: 'string', enum: ['world', 'country', 'group', 'custom'] },
         name: { type: 'string' },
         regionKind: { type: 'string', description: 'What one region is: countries, counties.' },
         levels: { type: 'array', items: { type: 'string', enum: [...LEVELS] } },
@@ -190,10 +191,20 @@ export function responseSchemas(): Record<string, JsonSchema> {
         defaultProjection: { type: 'string', enum: [...PROJECTIONS] },
         attribution: { type: 'string', description: 'The credit line drawn on the map.' },
         regionCount: { type: 'integer', minimum: 0 },
+        boundaries: {
+          type: 'object',
+          required: ['source', 'licence'],
+          description: 'Where the boundaries come from, and under what licence.',
+          properties: { source: { type: 'string' }, licence: { type: 'string' } },
+        },
+        ownIds: {
+          type: 'array', items: { type: 'string' },
+          description: 'Ids of our own, stable across releases, for units ISO 3166 does not list (all other ids are ISO codes).',
+        },
       },
       examples: [{
-        id: world.id, name: world.name, regionKind: world.regionKind, levels: [...LEVELS], defaultLevel: world.defaultLevel,
-        defaultProjection: world.defaultProjection, attribution: world.sources, regionCount: 177,
+        id: world.id, kind: world.kind, name: world.name, regionKind: world.regionKind, levels: [...LEVELS], defaultLevel: world.defaultLevel,
+        defaultProjection: world.defaultProjection, attribution: world.sources, regionCount: 254, boundaries: world.boundaries, ownIds: [],
       }],
     },
     ScopeDetail: {

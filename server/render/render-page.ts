@@ -12,7 +12,7 @@ export interface RenderOutput {
 function serve(assets: RendererAssets) {
   return (route: Route) => {
     const url = new URL(route.request().url());
-    const asset = url.origin === RENDERER_ORIGIN ? assets.files.get(url.pathname) : undefined;
+    const asset = url.origin === RENDERER_ORIGIN ? assets.file(url.pathname) : undefined;
     // User input must never make the server fetch anything: all but our own files is refused.
     if (!asset) return route.abort('blockedbyclient');
     return route.fulfill({ status: 200, contentType: asset.contentType, body: asset.body });

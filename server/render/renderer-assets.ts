@@ -1,5 +1,5 @@
-// The files a renderer page may load, all from memory: the page, the bundle, the topologies and the fonts.
-// Pages are served from an origin that cannot resolve, and every other request is refused.
+// The files a renderer page may load: the page, the bundle and the fonts from memory, the topologies from disk
+// when first asked for. Pages are served from an origin that cannot resolve, and every other request is refused.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,13 +14,28 @@ export interface Asset {
 }
 
 export interface RendererAssets {
-  /** by URL path, e.g. `/renderer.js`, `/topology/world-low.json` */
+  /** a file by URL path, e.g. `/renderer.js`, `/topology/DE-medium.json`; undefined when there is none */
+  file(path: string): Asset | undefined;
+  /** the bundle, the page and the fonts, which pages and threads load at start, by URL path */
   files: Map<string, Asset>;
+  /** the folder of the built topology files, read when a scope and level is first asked for */
+  topologyDir: string;
   /** changes whenever the bundle, the page or a topology changes; part of every ETag */
   version: string;
 }
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+const TOPOLOGY_DIR = join(root, 'topology/build');
+/** The names the build writes: `DE-medium.json`, `world-low.json`, `sea-network.json`; nothing else is read. */
+const TOPOLOGY_FILE = /^\/topology\/((?:[A-Za-z]{2,5}|world)-(?:low|medium|high)|sea-network)\.json$/;
+
+/** A built topology file by URL path, read from disk (250 scopes' geometry is not kept in memory), or
+ *  undefined for any other path. */
+export function readTopologyFile(dir: string, urlPath: string): Buffer | undefined {
+  const name = TOPOLOGY_FILE.exec(urlPath)?.[1];
+  const path = name ? join(dir, `${name}.json`) : undefined;
+  return path && existsSync(path) ? readFileSync(path) : undefined;
+}
 
 function read(path: string, hint: string): Buffer {
   if (!existsSync(path)) throw new Error(`${path} is missing: ${hint}`);
@@ -32,10 +47,6 @@ export function loadRendererAssets(): RendererAssets {
   const build = 'run `npm start` or `node server/prepare.mjs` to build it';
   files.set('/index.html', { contentType: 'text/html', body: read(join(root, 'renderer-page/page.html'), build) });
   files.set('/renderer.js', { contentType: 'text/javascript', body: read(join(root, 'renderer-page/dist/renderer.js'), build) });
-  const topologyDir = join(root, 'topology/build');
-  for (const name of readdirSync(topologyDir).filter((n) => n.endsWith('.json') && n !== 'catalogue.json').sort()) {
-    files.set(`/topology/${name}`, { contentType: 'application/json', body: read(join(topologyDir, name), build) });
-  }
   const fonts = dirname(createRequire(import.meta.url).resolve('@fontsource/noto-sans/package.json'));
   for (const weight of ['400', '700']) {
     files.set(`/fonts/${weight}.css`, { contentType: 'text/css', body: read(join(fonts, `${weight}.css`), 'npm install') });
@@ -43,7 +54,19 @@ export function loadRendererAssets(): RendererAssets {
   for (const name of readdirSync(join(fonts, 'files')).filter((n) => /-(400|700)-normal\.woff2$/.test(n))) {
     files.set(`/fonts/files/${name}`, { contentType: 'font/woff2', body: read(join(fonts, 'files', name), 'npm install') });
   }
-  const hash = createHash('sha1');
+  // the build's version stands for every topology file it wrote
+  const { version: topology } = JSON.parse(read(join(TOPOLOGY_DIR, 'catalogue.json'), build).toString('utf8')) as { version: string };
+  const hash = createHash('sha1').update(topology);
   for (const [path, asset] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) hash.update(path).update(asset.body);
-  return { files, version: hash.digest('hex').slice(0, 16) };
+  return {
+    files,
+    topologyDir: TOPOLOGY_DIR,
+    file(path) {
+      const found = files.get(path);
+      if (found) return found;
+      const body = readTopologyFile(TOPOLOGY_DIR, path);
+      return body ? { contentType: 'application/json', body } : undefined;
+    },
+    version: hash.digest('hex').slice(0, 16),
+  };
 }

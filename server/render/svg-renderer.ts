@@ -26,10 +26,10 @@ export class SvgRenderer {
 
   /** Each thread draws `warmUp` before it takes work (svg-worker.ts), so no request pays for compiling the
    *  bundle or decoding the topology, nor after a timeout ended a thread. Resolves once every thread has.
-   *  The threads get the bundle and topology from `assets`, the bytes the ETag's version was made of. */
+   *  The threads get the bundle from `assets`, the bytes the ETag's version was made of, and read the
+   *  topology files from the same folder as the pages. */
   static async start(assets: RendererAssets, options: SvgRendererOptions): Promise<SvgRenderer> {
-    const files = [...assets.files].filter(([path]) => path === '/renderer.js' || path.startsWith('/topology/'));
-    const workerData: SvgWorkerData = { warmUp: options.warmUp, files: Object.fromEntries(files.map(([path, { body }]) => [path, body])) };
+    const workerData: SvgWorkerData = { warmUp: options.warmUp, bundle: assets.files.get('/renderer.js')!.body, topologyDir: assets.topologyDir };
     const workers = new Piscina<MapSpec, SvgOutput>({
       filename: new URL('./svg-worker.ts', import.meta.url).href,
       workerData,

@@ -5,24 +5,26 @@
 import { DOMParser } from '@xmldom/xmldom';
 import { move, transferableSymbol, valueSymbol, workerData } from 'piscina';
 import type { MapSpec, RenderResult } from '../../renderer-page/spec.ts';
-import { RENDERER_ORIGIN } from './renderer-assets.ts';
+import { RENDERER_ORIGIN, readTopologyFile } from './renderer-assets.ts';
 import { SvgDocument, type SvgElement } from './svg-document.ts';
 
 export interface SvgWorkerData {
   /** drawn before the thread takes work */
   warmUp: MapSpec;
-  /** the bundle and the topology, by URL path as the pages are served them */
-  files: Record<string, Uint8Array>;
+  /** the renderer bundle, as the pages are served it */
+  bundle: Uint8Array;
+  /** where the built topology files are: each is read when a map first needs it */
+  topologyDir: string;
 }
 
-const { warmUp, files } = workerData as SvgWorkerData;
+const { warmUp, bundle, topologyDir } = workerData as SvgWorkerData;
 const page = `${RENDERER_ORIGIN}/index.html`;
 const decoder = new TextDecoder();
 
-/** The page's fetch: its own files, anything else refused, as in a pool page. */
+/** The page's fetch: its own topology files, anything else refused, as in a pool page. */
 async function fetchAsset(url: string) {
   const { origin, pathname } = new URL(url, page);
-  const body = origin === RENDERER_ORIGIN ? files[pathname] : undefined;
+  const body = origin === RENDERER_ORIGIN ? readTopologyFile(topologyDir, pathname) : undefined;
   if (!body) throw new TypeError(`fetch refused: ${url}`);
   return { ok: true, status: 200, json: async () => JSON.parse(decoder.decode(body)) as unknown };
 }
@@ -35,7 +37,7 @@ const window: { renderMap?: (spec: MapSpec) => Promise<RenderResult> } = {};
 // The bundle's free names are the page's: a function taking them as parameters runs it at full speed, where a
 // vm context would intercept every global it reads (Math, Object...), which made renders a third slower.
 const pageGlobals = { window, document, fetch: fetchAsset, DOMParser, console: pageConsole };
-new Function(...Object.keys(pageGlobals), decoder.decode(files['/renderer.js']))(...Object.values(pageGlobals));
+new Function(...Object.keys(pageGlobals), decoder.decode(bundle))(...Object.values(pageGlobals));
 const renderMap = window.renderMap!;
 
 export interface SvgOutput {

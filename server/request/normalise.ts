@@ -6,6 +6,7 @@ import { ApiError } from '../errors.ts';
 import { FIELD_NAMES, validateRequest, type ValidRequest } from './schema.ts';
 import { normaliseLabels, normaliseMarkers, normaliseProportional, normaliseRoutes, type Resolve } from './normalise-layers.ts';
 import { validateShapes } from './shapes.ts';
+import { requireScope } from './scope.ts';
 
 export interface NormalisedRequest {
   spec: MapSpec;
@@ -40,18 +41,6 @@ function refuseInheritedKeys(input: Record<string, unknown>): void {
       pending.push([inner, `${path}.${key}`]);
     }
   }
-}
-
-function requireScope(input: Record<string, unknown>, catalogue: Catalogue): ScopeCatalogue {
-  const { scope } = input;
-  if (scope === undefined || scope === null || scope === '') {
-    throw new ApiError('missing_scope', `scope is required; available: ${catalogue.scopes.map((s) => s.id).join(', ')}`, 'scope');
-  }
-  const found = typeof scope === 'string' ? catalogue.scope(scope.trim()) : undefined;
-  if (!found) {
-    throw new ApiError('invalid_scope', `scope "${String(scope)}" is not known; available: ${catalogue.scopes.map((s) => s.id).join(', ')}`, 'scope');
-  }
-  return found;
 }
 
 /** Regions by canonical id, with the GET/CSV side lists of patterns and annotations merged in. A region
@@ -143,8 +132,8 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
     throw new ApiError('invalid_field', `format ${valid.format} contradicts the path's .${pathFormat}; leave format out`, 'format');
   }
   const projection = valid.projection ?? scope.defaultProjection;
-  if (projection === 'albersUsa' && scope.id !== 'world') {
-    throw new ApiError('invalid_projection', 'albersUsa draws only the United States; use it with scope world', 'projection');
+  if (projection === 'albersUsa' && scope.id !== 'world' && scope.id !== 'US') {
+    throw new ApiError('invalid_projection', 'albersUsa draws only the United States; use it with scope US or world', 'projection');
   }
 
   const unknownIds: string[] = [];

@@ -32,7 +32,7 @@ export function previewRoutes({ assets }: AppDeps): Router {
   router.get('/preview.js', (ctx) => send(ctx, 'text/javascript', script()));
   // the pool pages' own files, by the same paths, so the page's relative URLs resolve alike
   router.get(['/renderer.js', '/topology/:file', '/fonts/:file', '/fonts/files/:file'], (ctx) => {
-    const asset = assets.files.get(ctx.path);
+    const asset = assets.file(ctx.path);
     if (asset) send(ctx, asset.contentType, asset.body);
   });
   return router;

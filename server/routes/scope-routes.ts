@@ -3,11 +3,12 @@ import Router from '@koa/router';
 import type { AppDeps } from '../app-deps.ts';
 import type { ScopeCatalogue } from '../../topology/catalogue.ts';
 import { LEVELS } from '../request/enums.ts';
-import { ApiError } from '../errors.ts';
+import { unknownScope } from '../request/scope.ts';
 
 function summary(scope: ScopeCatalogue) {
   return {
     id: scope.id,
+    kind: scope.kind,
     name: scope.name,
     regionKind: scope.regionKind,
     levels: LEVELS,
@@ -15,6 +16,8 @@ function summary(scope: ScopeCatalogue) {
     defaultProjection: scope.defaultProjection,
     attribution: scope.sources,
     regionCount: scope.regions.length,
+    boundaries: scope.boundaries,
+    ownIds: scope.ownIds,
   };
 }
 
@@ -25,9 +28,7 @@ export function scopeRoutes({ catalogue }: AppDeps): Router {
   });
   router.get('/scopes/:scope', (ctx) => {
     const scope = catalogue.scope(ctx.params.scope);
-    if (!scope) {
-      throw new ApiError('invalid_scope', `scope "${ctx.params.scope}" is not known; available: ${catalogue.scopes.map((s) => s.id).join(', ')}`, 'scope');
-    }
+    if (!scope) throw unknownScope(ctx.params.scope, catalogue);
     ctx.body = { ...summary(scope), regions: scope.regions };
   });
   return router;

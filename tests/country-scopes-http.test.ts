@@ -1,0 +1,115 @@
+// Country scopes through HTTP and a real Chromium: German Länder, US states with Alaska, Hawaii and Puerto
+// Rico in insets, French départements with the overseas ones in insets, the catalogue, and unknown scopes.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PNG } from 'pngjs';
+import type { Document } from '@xmldom/xmldom';
+import { startService, type TestService } from './support/service.ts';
+import { all, fetchSvg, largestRingCentre, region, root } from './support/svg.ts';
+import { themes } from '../renderer-page/themes/index.ts';
+import { rampColors } from '../renderer-page/scales/ramp.ts';
+
+let service: TestService;
+before(async () => { service = await startService(); });
+after(() => service.close());
+
+const svg = (path: string) => fetchSvg(service.url, path);
+const ids = (doc: Document) => all(doc, 'path').map((p) => p.getAttribute('data-id')).filter((id): id is string => Boolean(id));
+const fill = (doc: Document, id: string) => region(doc, id)?.getAttribute('fill');
+
+interface ScopeSummary {
+  id: string; kind: string; name: string; regionCount: number; defaultProjection: string;
+  boundaries: { source: string; licence: string }; ownIds: string[];
+}
+
+test('DE: the 16 Länder, by code, HASC, English and German names, coloured by their values', async () => {
+  const { doc, response } = await svg('/map.svg?scope=de&theme=light&data=BY:1,DE.BE:2,Nordrhein-Westfalen:3,Hesse:4,Sachsen:5');
+  assert.equal(response.headers.get('x-geo-warnings'), null);
+  assert.equal(ids(doc).length, 16);
+  const ramp = rampColors(themes.light.sequential, 5);
+  assert.deepEqual(['DE-BY', 'DE-BE', 'DE-NW', 'DE-HE', 'DE-SN'].map((id) => fill(doc, id)), ramp);
+  assert.equal(fill(doc, 'DE-BB'), themes.light.noData);
+  assert.match(region(doc, 'DE-BY')!.getElementsByTagName('title')[0]!.textContent ?? '', /^Bavaria: 1/);
+  // the neighbours are drawn muted, without ids
+  const context = all(doc, 'path').filter((p) => !p.getAttribute('data-id'));
+  assert.ok(context.length > 0);
+});
+
+test('DE as a PNG: Chromium paints each Land in its class colour', async () => {
+  const path = '/map.svg?scope=DE&theme=light&width=600&data=BY:1,NI:9';
+  const { doc } = await svg(path);
+  const response = await fetch(`${service.url}${path.replace('.svg', '.png')}`);
+  assert.equal(response.status, 200);
+  const png = PNG.sync.read(Buffer.from(await response.arrayBuffer()));
+  for (const id of ['DE-BY', 'DE-NI']) {
+    const [x, y] = largestRingCentre(region(doc, id)!.getAttribute('d')!).map(Math.round);
+    const at = (y * png.width + x) * 4;
+    const pixel = `#${[0, 1, 2].map((i) => png.data[at + i]!.toString(16).padStart(2, '0')).join('')}`;
+    assert.equal(pixel, fill(doc, id), id);
+  }
+});
+
+test('US: states by postal code, name and FIPS; albersUsa with Alaska, Hawaii and Puerto Rico on the map', async () => {
+  const { doc } = await svg('/map.svg?scope=US&theme=light&width=960&data=CA:1,Texas:2,36:3,AK:4,Hawaii:5,PR:6');
+  assert.equal(ids(doc).length, 52, '50 states, DC and Puerto Rico');
+  const width = Number(root(doc).getAttribute('width'));
+  const height = Number(root(doc).getAttribute('height'));
+  for (const id of ['US-CA', 'US-TX', 'US-NY', 'US-AK', 'US-HI', 'US-PR']) {
+    const [x, y] = largestRingCentre(region(doc, id)!.getAttribute('d')!);
+    assert.ok(x > 0 && x < width && y > 0 && y < height, `${id} at ${x},${y} is outside the ${width}×${height} map`);
+  }
+  // Alaska sits in its inset at the lower left, not at its true place north-west of Canada
+  const [akX, akY] = largestRingCentre(region(doc, 'US-AK')!.getAttribute('d')!);
+  assert.ok(akX < width * 0.3 && akY > height * 0.6, `Alaska at ${akX},${akY}`);
+  const spec = await (await fetch(`${service.url}/render/spec?scope=US&data=06:1`)).json() as { spec: { projection: string; regions: Array<{ id: string }> } };
+  assert.equal(spec.spec.projection, 'albersUsa');
+  assert.deepEqual(spec.spec.regions.map((r) => r.id), ['US-CA']);
+});
+
+test('FR: départements, the overseas ones in insets inside the frame', async () => {
+  const { doc, response } = await svg('/map.svg?scope=FR&theme=light&data=Paris:1,13:2,Martinique:3,FR-974:4,Gironde:5');
+  assert.equal(response.headers.get('x-geo-warnings'), null);
+  assert.ok(ids(doc).length >= 101);
+  const width = Number(root(doc).getAttribute('width'));
+  const height = Number(root(doc).getAttribute('height'));
+  const [gx, gy] = largestRingCentre(region(doc, 'FR-33')!.getAttribute('d')!);
+  const [mx, my] = largestRingCentre(region(doc, 'FR-972')!.getAttribute('d')!);
+  for (const [x, y] of [[gx, gy], [mx, my]]) assert.ok(x > 0 && x < width && y > 0 && y < height);
+  // the mainland fills the frame: Gironde is no speck in a corner of the Atlantic
+  assert.ok(gx > width * 0.2 && gy > height * 0.4, `Gironde at ${gx},${gy}`);
+});
+
+test('GET /scopes lists every scope with its kind, defaults, region count, source and licence', async () => {
+  const { scopes } = await (await fetch(`${service.url}/scopes`)).json() as { scopes: ScopeSummary[] };
+  assert.ok(scopes.filter((s) => s.kind === 'country').length >= 200);
+  const de = scopes.find((s) => s.id === 'DE')!;
+  assert.equal(de.name, 'Germany');
+  assert.equal(de.regionCount, 16);
+  assert.match(de.boundaries.source, /Natural Earth/);
+  assert.match(de.boundaries.licence, /public domain/);
+  assert.equal(scopes.find((s) => s.id === 'US')!.defaultProjection, 'albersUsa');
+  assert.equal(scopes.find((s) => s.id === 'world')!.kind, 'world');
+
+  const detail = await (await fetch(`${service.url}/scopes/de`)).json() as ScopeSummary & { regions: Array<{ id: string; name: string; aliases: string[] }> };
+  const bavaria = detail.regions.find((r) => r.id === 'DE-BY')!;
+  assert.equal(bavaria.name, 'Bavaria');
+  for (const alias of ['BY', 'DE.BY', 'Bayern']) assert.ok(bavaria.aliases.includes(alias), alias);
+  const us = await (await fetch(`${service.url}/scopes/US`)).json() as ScopeSummary;
+  assert.deepEqual(us.ownIds, ['US-PR']);
+});
+
+test('an unknown scope is 404 naming the closest scopes, and nothing is rendered', async () => {
+  const before = service.rendered.length;
+  for (const [scope, hint] of [['Germany', 'did you mean DE?'], ['Deutschland', 'did you mean DE?'], ['wrold', 'did you mean world?']]) {
+    const response = await fetch(`${service.url}/map.svg?scope=${scope}&data=BY:5`);
+    const body = await response.json() as { error: string; message: string; field: string };
+    assert.equal(response.status, 404);
+    assert.equal(body.error, 'invalid_scope');
+    assert.equal(body.field, 'scope');
+    assert.ok(body.message.includes(hint), body.message);
+  }
+  const listing = await fetch(`${service.url}/scopes/Germany`);
+  assert.equal(listing.status, 404);
+  assert.match((await listing.json() as { message: string }).message, /did you mean DE\?/);
+  assert.equal(service.rendered.length, before);
+});

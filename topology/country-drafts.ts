@@ -1,0 +1,76 @@
+// The regions of one country scope: canonical ids (subdivision-ids.ts), display names and every spelling a
+// user's data may carry, from Natural Earth's names (English, local, alternates, 26 languages) and CLDR's.
+
+import type { Admin1Feature } from './admin1-source.js';
+import { TIER, type RegionDraft } from './aliases.js';
+import { sourceNames, type ResolvedId } from './subdivision-ids.js';
+
+/** A HASC code as Natural Earth writes it when it has one (`DE.BY`; not `BE.` nor `GF.X00~`). */
+const HASC = /^[A-Z]{2}\.[A-Z0-9]{2,3}$/;
+
+export interface CountryRegion {
+  id: string;
+  iso: boolean;
+  features: Admin1Feature[];
+}
+
+/** Features grouped by canonical id, in order of first appearance. */
+export function groupById(features: Admin1Feature[], ids: ResolvedId[]): CountryRegion[] {
+  const regions = new Map<string, CountryRegion>();
+  features.forEach((feature, i) => {
+    const { id, iso } = ids[i]!;
+    const region = regions.get(id) ?? { id, iso, features: [] };
+    region.features.push(feature);
+    regions.set(id, region);
+  });
+  return [...regions.values()];
+}
+
+/**
+ * One draft per region. The display name is CLDR's English name for an ISO code, else Natural Earth's English
+ * name. Codes: the code without its country prefix (`BY`), HASC (`DE.BY`), Natural Earth's older code
+ * (`PL-SL`), and for US states the 2-digit FIPS code. Names: every Natural Earth and CLDR spelling.
+ */
+export function countryDrafts(
+  country: string, regions: CountryRegion[], cldrNames: ReadonlyMap<string, string>, sourceCodes: ReadonlyMap<string, string[]>,
+): RegionDraft[] {
+  const drafts = regions.map((region): RegionDraft => {
+    const first = region.features[0]!.properties;
+    const name = cldrNames.get(region.id) ?? first.name_en ?? first.name ?? region.id;
+    const aliases: RegionDraft['aliases'] = [];
+    // the code without its country (`BY`), also for our own ids (`PR` of US-PR) but not Natural Earth's `X01`
+    if (!/^X\d+$/.test(region.id.slice(3))) aliases.push({ text: region.id.slice(3), tier: TIER.code });
+    for (const { properties: p } of region.features) {
+      // Natural Earth gives a few units one HASC code, so it is a spelling that may turn out ambiguous
+      if (p.code_hasc && HASC.test(p.code_hasc)) aliases.push({ text: p.code_hasc, tier: TIER.source });
+      if (country === 'US' && p.fips && /^US\d\d$/.test(p.fips)) aliases.push({ text: p.fips.slice(2), tier: TIER.code });
+      for (const text of sourceNames(p)) aliases.push({ text, tier: TIER.source });
+    }
+    for (const code of sourceCodes.get(region.id) ?? []) {
+      aliases.push({ text: code, tier: TIER.source }, { text: code.slice(3), tier: TIER.source });
+    }
+    return { id: region.id, name, aliases };
+  });
+  // Two units of one name (parishes named after the same saint) keep it apart by their codes.
+  const counts = new Map<string, number>();
+  for (const d of drafts) counts.set(d.name.toLowerCase(), (counts.get(d.name.toLowerCase()) ?? 0) + 1);
+  for (const d of drafts) {
+    if (counts.get(d.name.toLowerCase())! > 1) {
+      d.aliases.push({ text: d.name, tier: TIER.alternate });
+      d.name = `${d.name} (${d.id})`;
+    }
+  }
+  return drafts;
+}
+
+/** What one region of the scope is, from the type Natural Earth gives most of them ("states"). */
+export function regionKindOf(features: Admin1Feature[]): string {
+  const counts = new Map<string, number>();
+  for (const f of features) {
+    const type = (f.properties.type_en ?? '').toLowerCase().replace(/\s*\(.*\)$/, '');
+    if (type) counts.set(type, (counts.get(type) ?? 0) + 1);
+  }
+  const [top] = [...counts].sort((a, b) => b[1] - a[1]);
+  if (!top || top[1] < features.length / 2) return 'subdivisions';
+  return top[0].endsWith('y') ? `${top[0].slice(0, -1)}ies` : `${top[0]}s`;
+}
