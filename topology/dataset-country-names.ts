@@ -34,7 +34,6 @@ const WORLD_BANK: Record<string, readonly string[]> = {
  *  UN data sets (UNdata, World Population Prospects, SDG database) write them. */
 const UN_M49: Record<string, readonly string[]> = {
   BO: ['Bolivia (Plurinational State of)'],
-  BQ: ['Bonaire, Sint Eustatius and Saba'],
   CI: ['C\u00f4te d\u2019Ivoire'],
   FM: ['Micronesia (Federated States of)'],
   GB: ['United Kingdom of Great Britain and Northern Ireland'],
@@ -43,7 +42,6 @@ const UN_M49: Record<string, readonly string[]> = {
   KP: ["Democratic People's Republic of Korea", 'Democratic People\u2019s Republic of Korea'],
   MD: ['Republic of Moldova'],
   MO: ['China, Macao Special Administrative Region', 'China, Macao SAR'],
-  SJ: ['Svalbard and Jan Mayen Islands'],
   VA: ['Holy See'],
   VE: ['Venezuela (Bolivarian Republic of)'],
   VI: ['United States Virgin Islands'],
