@@ -46,7 +46,8 @@ const SOURCES: Record<string, Array<[string, string]>> = {
     ['Congo, Dem. Rep.', 'CD'], ['Congo, Rep.', 'CG'], ['Kyrgyz Republic', 'KG'], ['Lao', 'LA'], ['Macedonia, FYR', 'MK'],
     ['Micronesia, Fed. Sts.', 'FM'], ['Slovak Republic', 'SK'], ['St. Lucia', 'LC'], ['St. Vincent and the Grenadines', 'VC'],
     ['Swaziland', 'SZ'], ['Hong Kong, China', 'HK'], ["Cote d'Ivoire", 'CI'], ['North Korea', 'KP'], ['South Korea', 'KR'],
-    ['Palestine', 'PS'], ['Cape Verde', 'CV'], ['Timor-Leste', 'TL'], ['Brunei', 'BN'],
+    ['Palestine', 'PS'], ['Cape Verde', 'CV'], ['Timor-Leste', 'TL'], ['Brunei', 'BN'], ['Korea, Dem. Rep.', 'KP'],
+    ['Korea, Rep.', 'KR'], ['West Bank and Gaza', 'PS'], ['Yemen, Rep.', 'YE'],
   ],
 };
 

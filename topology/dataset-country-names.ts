@@ -15,7 +15,7 @@ const WORLD_BANK: Record<string, readonly string[]> = {
   HK: ['Hong Kong SAR, China'],
   IR: ['Iran, Islamic Rep.'],
   KG: ['Kyrgyz Republic'],
-  KP: ["Korea, Dem. People's Rep.", 'Korea, Dem. People\u2019s Rep.', 'Korea, Dem. Rep.'],
+  KP: ["Korea, Dem. People's Rep.", 'Korea, Dem. People\u2019s Rep.'],
   KR: ['Korea, Rep.'],
   LA: ['Lao PDR'],
   MF: ['St. Martin (French part)'],
@@ -62,17 +62,21 @@ const IMF_WEO: Record<string, readonly string[]> = {
   TW: ['Taiwan Province of China'],
 };
 
-/** Gapminder's country names (gapminder.org data downloads and its "geo" entities), which
- *  follow the World Bank's older spellings in part. */
+/** Gapminder's country names (gapminder.org data downloads, and its 5-year extract that the
+ *  gapminder R package and plotly ship), which follow the World Bank's older spellings in part. */
 const GAPMINDER: Record<string, readonly string[]> = {
   CD: ['Congo, Dem. Rep.'],
   CG: ['Congo, Rep.'],
+  FM: ['Micronesia, Fed. Sts.'],
   HK: ['Hong Kong, China'],
   KG: ['Kyrgyz Republic'],
+  KP: ['Korea, Dem. Rep.'],
+  KR: ['Korea, Rep.'],
   MK: ['Macedonia, FYR'],
-  FM: ['Micronesia, Fed. Sts.'],
+  PS: ['West Bank and Gaza'],
   SK: ['Slovak Republic'],
   VC: ['St. Vincent and the Grenadines'],
+  YE: ['Yemen, Rep.'],
 };
 
 const TABLES = [WORLD_BANK, UN_M49, IMF_WEO, GAPMINDER];
