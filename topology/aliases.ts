@@ -8,8 +8,11 @@ import type { ScopeDefinition } from './scopes.js';
  * How strongly a spelling belongs to a region; when two regions claim the same key the lower
  * tier wins (e.g. Natural Earth's "Congo" is the Republic of the Congo, while i18n lists
  * "Congo" as an alternate for both Congos). Equal tiers make the key ambiguous: it is dropped.
+ * `source` is a name a data source writes (Natural Earth, the World Bank, the UN, the IMF);
+ * `translation` ranks below English alternates so that a name in another language never takes
+ * an English spelling away from the country English means by it.
  */
-export const TIER = { code: 0, name: 1, source: 2, alternate: 3 } as const;
+export const TIER = { code: 0, name: 1, source: 2, alternate: 3, translation: 4 } as const;
 export type Tier = (typeof TIER)[keyof typeof TIER];
 
 export interface RegionDraft {

@@ -39,12 +39,15 @@ export interface CatalogueFile {
 export const DEFAULT_BUILD_DIR = fileURLToPath(new URL('./build/', import.meta.url));
 
 /**
- * Lookup key for an alias. NFD + dropping combining marks folds both the cedilla (ş ţ, legacy
+ * Lookup key for an alias. NFD + dropping combining diacritics folds both the cedilla (ş ţ, legacy
  * encodings) and the comma-below (ș ț, correct Romanian) forms onto plain s/t, and â/ă/î onto
- * a/i, so users may type names with, without, or with the "wrong" diacritics.
+ * a/i, so users may type names with, without, or with the "wrong" diacritics. Only the
+ * diacritics block (U+0300–U+036F, what Latin, Greek and Cyrillic letters carry) is dropped:
+ * other scripts' marks are part of the spelling (Devanagari vowel signs tell टोगो Togo from टोंगा
+ * Tonga; the kana voicing mark tells ド from ト).
  */
 export function normaliseKey(raw: string): string {
-  return raw.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return raw.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 /** World numeric codes are stored as 3 digits; accept "4" and "004" alike. */

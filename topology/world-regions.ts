@@ -3,6 +3,7 @@
 
 import countries from 'i18n-iso-countries';
 import { TIER, type RegionDraft } from './aliases.js';
+import { datasetNames } from './dataset-country-names.js';
 
 /**
  * Natural Earth names (as in world-atlas `properties.name`) of units without a numeric code.
@@ -54,9 +55,27 @@ const COMMON_NAMES: Record<string, string> = {
   VG: 'British Virgin Islands', VI: 'U.S. Virgin Islands', MF: 'Saint Martin', SX: 'Sint Maarten',
 };
 
+/**
+ * Languages whose names are accepted besides English: the UN's other five official languages
+ * (its data sets and many national statistics use them), then the languages most spoken or most
+ * used in published data that i18n-iso-countries covers. Not all ~80 of its languages: each one
+ * adds about 3 KB to catalogue.json, which `GET /scopes/world` returns, and more languages mean
+ * more spellings shared by two countries, which are then dropped for both.
+ */
+const NAME_LANGUAGES = ['ar', 'zh', 'fr', 'ru', 'es', 'de', 'pt', 'it', 'ja', 'ko', 'nl', 'pl', 'tr', 'id', 'hi', 'sv'];
+
+/** The country's names in NAME_LANGUAGES and in its own language, which CLDR's likely subtags
+ *  (Node's ICU) tell and i18n-iso-countries may have: data made in a country often names it so
+ *  ("Magyarország", "Suomi", "ไทย"). */
+function translatedNames(id: string, byLanguage: ReadonlyMap<string, Record<string, string[]>>): string[] {
+  const own = new Intl.Locale(`und-${id}`).maximize().language;
+  return [...new Set([...NAME_LANGUAGES, own])].flatMap((lang) => byLanguage.get(lang)?.[id] ?? []);
+}
+
 /** Region drafts for the ids seen in any level; `neNames` maps id → Natural Earth names. */
 export function worldDrafts(neNames: ReadonlyMap<string, ReadonlySet<string>>): RegionDraft[] {
   const allNames = countries.getNames('en', { select: 'all' });
+  const translations = new Map(countries.langs().map((lang) => [lang, countries.getNames(lang, { select: 'all' })]));
   const drafts: RegionDraft[] = [];
   for (const [id, names] of neNames) {
     const ne = [...names];
@@ -67,7 +86,9 @@ export function worldDrafts(neNames: ReadonlyMap<string, ReadonlySet<string>>): 
       aliases.push({ text: countries.alpha2ToAlpha3(id)!, tier: TIER.code });
       aliases.push({ text: countries.alpha2ToNumeric(id)!, tier: TIER.code });
       for (const n of allNames[id] ?? []) aliases.push({ text: n, tier: TIER.alternate });
+      for (const n of translatedNames(id, translations)) aliases.push({ text: n, tier: TIER.translation });
     }
+    for (const n of datasetNames(id)) aliases.push({ text: n, tier: TIER.source });
     for (const n of ne) aliases.push({ text: n, tier: TIER.source });
     for (const x of own?.[1].extra ?? []) {
       aliases.push({ text: x, tier: /^[A-Z]{2,3}$/.test(x) ? TIER.code : TIER.source });
