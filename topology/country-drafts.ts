@@ -3,7 +3,7 @@
 
 import type { Admin1Feature } from './admin1-source.js';
 import { TIER, type RegionDraft } from './aliases.js';
-import { sourceNames, type ResolvedId } from './subdivision-ids.js';
+import { primaryNames, translatedNames, type ResolvedId } from './subdivision-ids.js';
 
 /** A HASC code as Natural Earth writes it when it has one (`DE.BY`; not `BE.` nor `GF.X00~`). */
 const HASC = /^[A-Z]{2}\.[A-Z0-9]{2,3}$/;
@@ -44,7 +44,8 @@ export function countryDrafts(
       // Natural Earth gives a few units one HASC code, so it is a spelling that may turn out ambiguous
       if (p.code_hasc && HASC.test(p.code_hasc)) aliases.push({ text: p.code_hasc, tier: TIER.source });
       if (country === 'US' && p.fips && /^US\d\d$/.test(p.fips)) aliases.push({ text: p.fips.slice(2), tier: TIER.code });
-      for (const text of sourceNames(p)) aliases.push({ text, tier: TIER.source });
+      for (const text of primaryNames(p)) aliases.push({ text, tier: TIER.source });
+      for (const text of translatedNames(p)) aliases.push({ text, tier: TIER.translation });
     }
     for (const code of sourceCodes.get(region.id) ?? []) {
       aliases.push({ text: code, tier: TIER.source }, { text: code.slice(3), tier: TIER.source });

@@ -68,11 +68,19 @@ function matchKey(name: string): string {
 /** The languages Natural Earth names every unit in. */
 const NAME_LANGUAGES = ['ar', 'bn', 'de', 'el', 'es', 'fa', 'fr', 'he', 'hi', 'hu', 'id', 'it', 'ja', 'ko', 'nl', 'pl', 'pt', 'ru', 'sv', 'tr', 'uk', 'ur', 'vi', 'zh', 'zht'];
 
-/** Every name a feature is known by in the source. */
+/** The names a feature has in the source's own writing: local, English, alternates. */
+export function primaryNames(p: Admin1Feature['properties']): string[] {
+  return [p.name, p.name_en, p.name_local, p.gn_name, ...(p.name_alt ?? '').split('|')].map((n) => n?.trim() ?? '').filter(Boolean);
+}
+
+/** Its names in the languages Natural Earth translates every unit into. */
+export function translatedNames(p: Admin1Feature['properties']): string[] {
+  return NAME_LANGUAGES.map((language) => p[`name_${language}`]?.trim() ?? '').filter(Boolean);
+}
+
+/** Every name a feature is known by in the source, most specific first. */
 export function sourceNames(p: Admin1Feature['properties']): string[] {
-  const translated = NAME_LANGUAGES.map((language) => p[`name_${language}`]);
-  const names = [p.name, p.name_en, p.name_local, p.gn_name, ...(p.name_alt ?? '').split('|'), ...translated];
-  return [...new Set(names.map((n) => n?.trim() ?? '').filter(Boolean))];
+  return [...new Set([...primaryNames(p), ...translatedNames(p)])];
 }
 
 export interface ResolvedId {
