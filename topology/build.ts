@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { finaliseRegions } from './aliases.js';
+import { regionAnchors } from './anchors.js';
 import type { CatalogueFile, RegionEntry } from './catalogue.js';
 import { roDrafts, roId, RO_COUNTIES } from './ro-counties.js';
 import { buildSeaNetwork } from './sea-network.js';
@@ -97,12 +98,13 @@ function buildWorld(): RegionEntry[] {
   }
   const regions = finaliseRegions('world', worldDrafts(neNames));
   const names = new Map(regions.map((r) => [r.id, r.name]));
+  const points = regionAnchors(toFeatures(topos.high, mergeById(topos.high, geoms.high, worldId, (id) => names.get(id)!)));
 
   for (const l of LEVELS) {
     const { quantization } = WORLD_LEVELS[l];
     const collection = mergeById(topos[l], geoms[l], worldId, (id) => names.get(id)!);
     const merged = geoms[l].length - collection.geometries.length;
-    const out = assemble({ regions: toFeatures(topos[l], collection) }, quantization);
+    const out = assemble({ regions: toFeatures(topos[l], collection), points }, quantization);
     checkIds(`world-${l}`, out, regions, false);
     const size = writeOutput(`world-${l}.json`, out);
     console.log(
@@ -120,6 +122,7 @@ function buildRomania(): RegionEntry[] {
   if (regions.length !== RO_COUNTIES.length) throw new Error(`RO: ${regions.length} regions, expected 42`);
   const names = new Map(regions.map((r) => [r.id, r.name]));
   const collection = mergeById(src, geoms, (g) => roId(g.id), (id) => names.get(id)!);
+  const points = regionAnchors(toFeatures(src, collection));
 
   for (const l of LEVELS) {
     const { keep, quantization } = RO_LEVELS[l];
@@ -134,7 +137,7 @@ function buildRomania(): RegionEntry[] {
     };
 
     const out = assemble(
-      { regions: toFeatures(simplified, collection), context: toFeatures(world, context, false) },
+      { regions: toFeatures(simplified, collection), context: toFeatures(world, context, false), points },
       quantization,
     );
     checkIds(`RO-${l}`, out, regions, true);
