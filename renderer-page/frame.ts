@@ -1,7 +1,7 @@
 // The map's frame: the projection fitted for one (scope, level, projection, bbox, map extent), and what it
-// makes of the scope's fixed geometry (region outlines, their polygons, centres and areas, the globe,
-// neighbouring land), each computed once when first asked for. Kept per page, so a request that changes
-// only data draws from outlines already projected.
+// makes of the scope's fixed geometry (region outlines, their polygons, centres and areas, the anchors of
+// regions too small to see, the globe, neighbouring land), each computed once when first asked for. Kept
+// per page, so a request that changes only data draws from outlines already projected.
 import { geoGraticule10, geoPath, type GeoPath, type GeoPermissibleObjects, type GeoProjection } from 'd3';
 import type { MapSpec } from './spec.ts';
 import type { ScopeGeometry, RegionFeature } from './geometry.ts';
@@ -11,6 +11,11 @@ import { relativePath } from './relative-path.ts';
 import { projectedPolygons, visualCentre, type Ring } from './visual-centre.ts';
 
 type Framing = Pick<MapSpec, 'scope' | 'level' | 'projection' | 'bbox'>;
+
+/** Below this drawn area (px², about a 2.5 px square) a region's outline is a speck or nothing at all, so a
+ *  region with data is drawn as a dot instead. Area rather than bounding box: an archipelago of specks spans a
+ *  wide box yet shows nothing. */
+const VISIBLE_AREA = 6;
 
 function once<T>(cache: Map<string, T>, key: string, make: () => T): T {
   if (!cache.has(key)) cache.set(key, make());
@@ -28,7 +33,7 @@ export class Frame {
   private readonly memo = { d: new Map<string, string | null>(), polygons: new Map<string, Ring[][]>(), centre: new Map<string, [number, number] | null>(), area: new Map<string, number>() };
   private statics: { sphere: string | null; context: string[]; graticule: string | null } | null = null;
 
-  constructor(framing: Framing, private readonly geometry: ScopeGeometry, extent: Extent) {
+  constructor(framing: Framing, private readonly geometry: ScopeGeometry, private readonly extent: Extent) {
     const fitted = fitProjection(framing, geometry, extent);
     this.projection = fitted.projection;
     this.showsGlobe = fitted.showsGlobe;
@@ -54,8 +59,15 @@ export class Frame {
     });
   }
 
+  /** The visual centre of the region's drawn polygons, else (no outline at this level, or none of it
+   *  drawn) its projected anchor; null when that is outside the frame too. */
   centre(id: string): [number, number] | null {
-    return once(this.memo.centre, id, () => visualCentre(this.regionPolygons(id)));
+    return once(this.memo.centre, id, () => visualCentre(this.regionPolygons(id)) ?? this.anchor(id));
+  }
+
+  /** True when the region's drawn outline is too small to see, or missing. */
+  tooSmall(id: string): boolean {
+    return this.area(id) < VISIBLE_AREA;
   }
 
   /** Drawn area in px². */
@@ -64,6 +76,15 @@ export class Frame {
       const feature = this.features.get(id);
       return feature ? this.measure.area(feature) : 0;
     });
+  }
+
+  /** The region's anchor on screen, or null when the projection cannot place it inside the frame. */
+  private anchor(id: string): [number, number] | null {
+    const anchor = this.geometry.anchors.get(id);
+    const point = anchor ? this.projection(anchor.lonLat) : null;
+    if (!point || !Number.isFinite(point[0]) || !Number.isFinite(point[1])) return null;
+    const [[x0, y0], [x1, y1]] = this.extent;
+    return point[0] >= x0 && point[0] <= x1 && point[1] >= y0 && point[1] <= y1 ? point : null;
   }
 
   /** The globe's outline (when shown), the neighbouring land, the 10° graticule. */

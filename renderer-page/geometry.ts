@@ -1,5 +1,5 @@
 import { feature } from 'topojson-client';
-import type { Feature, Geometry } from 'geojson';
+import type { Feature, Geometry, Point } from 'geojson';
 import type { Topology, GeometryCollection } from 'topojson-specification';
 import type { Level, ScopeId } from './spec.ts';
 
@@ -7,10 +7,18 @@ export interface RegionFeature extends Feature<Geometry, { name: string }> {
   id: string;
 }
 
+/** Where a region is and what it is called, at every level, even one without its outline. */
+export interface RegionAnchor {
+  lonLat: [number, number];
+  name: string;
+}
+
 export interface ScopeGeometry {
   regions: RegionFeature[];
   /** neighbouring land drawn muted for context; no ids */
   context: Feature[];
+  /** every region of the scope by id: the visual centre of its most detailed outline */
+  anchors: Map<string, RegionAnchor>;
 }
 
 /** Reads a built data file by name (`world-low.json`), from the page's origin. */
@@ -39,5 +47,9 @@ function decode(topology: Topology): ScopeGeometry {
     const object = topology.objects[name] as GeometryCollection | undefined;
     return object ? feature(topology, object).features : [];
   };
-  return { regions: collection('regions') as RegionFeature[], context: collection('context') };
+  const anchors = new Map(collection('points').map((f) => {
+    const point = f as Feature<Point, { name: string }>;
+    return [String(point.id), { lonLat: point.geometry.coordinates as [number, number], name: point.properties.name }];
+  }));
+  return { regions: collection('regions') as RegionFeature[], context: collection('context'), anchors };
 }

@@ -7,7 +7,7 @@ import type { Node as XmlNode, Element as XmlElement } from '@xmldom/xmldom';
 import { startService, type TestService } from './support/service.ts';
 import { isPng } from './support/png.ts';
 import { parseSvg, root } from './support/svg.ts';
-import { fixtures } from './fixtures/gallery.ts';
+import { fixtures, type Fixture } from './fixtures/gallery.ts';
 import { launchBrowser } from '../server/render/browser.ts';
 import { RenderPage } from '../server/render/render-page.ts';
 import { loadRendererAssets } from '../server/render/renderer-assets.ts';
@@ -128,13 +128,16 @@ function firstDifference(a: string[], b: string[]): string | null {
   return null;
 }
 
+/** Beyond the gallery: regions too small to see, drawn as dots, with a pattern, a label, a circle and a route on them. */
+const dots: Fixture = { id: 'small-region-dots', title: '', query: 'scope=world&data=SG:5,MT:3,AD:4,BH:2,BB:1&patterns=MT:stripes&labels=SG&proportional=BH:4&routes=DE>SG' };
+
 test("the SVG drawn in a Node thread is the map a Chromium page draws for the PNG, for every gallery example", async (t) => {
   const service = await startService({ poolSize: 1 });
   const browser = await launchBrowser(readConfig({ CHROMIUM_PATH: process.env.CHROMIUM_PATH }).chromiumPath);
   try {
     // a page opened exactly as the pool opens its pages
     const page = await RenderPage.open(browser, loadRendererAssets());
-    for (const fixture of fixtures) {
+    for (const fixture of [...fixtures, dots]) {
       await t.test(fixture.id, async () => {
         const [svg, described] = fixture.query
           ? [await call(service, `/map.svg?${fixture.query}`), await call(service, `/render/spec?${fixture.query}&format=png`)]

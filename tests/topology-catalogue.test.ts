@@ -4,6 +4,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
+import { polygonContains } from 'd3';
+import { feature } from 'topojson-client';
 import type { Topology } from 'topojson-specification';
 import { loadCatalogue, topologyPath } from '../topology/catalogue.js';
 import { LEVELS } from '../topology/scopes.js';
@@ -18,6 +20,11 @@ function regionIds(topo: Topology): string[] {
   const obj = topo.objects['regions'];
   assert.equal(obj?.type, 'GeometryCollection');
   return obj.type === 'GeometryCollection' ? obj.geometries.map((g) => String(g.id)) : [];
+}
+
+function pointsOf(topo: Topology): Map<string, { at: [number, number]; name: string }> {
+  const points = feature(topo, topo.objects['points']!) as GeoJSON.FeatureCollection<GeoJSON.Point, { name: string }>;
+  return new Map(points.features.map((f) => [String(f.id), { at: f.geometry.coordinates as [number, number], name: f.properties.name }]));
 }
 
 describe('world ids', () => {
@@ -120,4 +127,34 @@ describe('topology files', () => {
       assert.ok(ids.includes('US') && ids.includes('XK'));
     });
   }
+
+  // where the renderer draws a region whose outline a level lacks or draws too small to see
+  for (const scope of ['world', 'RO']) {
+    for (const level of LEVELS) {
+      it(`${scope}-${level} has a point per catalogue region, named, inside its most detailed outline`, () => {
+        const topo = readTopology(scope, level);
+        const points = pointsOf(topo);
+        const regions = catalogue.scope(scope)!.regions;
+        assert.deepEqual([...points.keys()].sort(), regions.map((r) => r.id));
+        for (const r of regions) assert.equal(points.get(r.id)?.name, r.name, r.id);
+        // reefs and the Vatican are narrower than a quantization step: there the point is only near them
+        const [qx, qy] = topo.transform!.scale;
+        const high = readTopology(scope, 'high');
+        for (const f of (feature(high, high.objects['regions']!) as GeoJSON.FeatureCollection).features) {
+          const polygons = f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.type === 'MultiPolygon' ? f.geometry.coordinates : [];
+          const [x, y] = points.get(String(f.id))!.at;
+          const near = (ring: number[][]) => ring.some(([px, py]) => Math.abs(px! - x) <= 2 * qx && Math.abs(py! - y) <= 2 * qy);
+          const inside = polygons.some((p) => polygonContains(p[0] as Array<[number, number]>, [x, y]) || near(p[0]!));
+          assert.ok(inside, `${String(f.id)} at ${x},${y}`);
+        }
+      });
+    }
+  }
+
+  it('world-low has no outline for Singapore but knows where it is', () => {
+    const topo = readTopology('world', 'low');
+    assert.ok(!regionIds(topo).includes('SG'));
+    const [lon, lat] = pointsOf(topo).get('SG')!.at;
+    assert.ok(Math.abs(lon - 103.8) < 0.3 && Math.abs(lat - 1.35) < 0.3, `${lon},${lat}`);
+  });
 });

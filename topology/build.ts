@@ -14,6 +14,7 @@ import isoCountries from 'i18n-iso-countries';
 import { feature } from 'topojson-client';
 import { ADMIN1_FILE } from './admin1-source.js';
 import { finaliseRegions } from './aliases.js';
+import { regionAnchors } from './anchors.js';
 import type { CatalogueFile, RegionEntry, ScopeCatalogue } from './catalogue.js';
 import { buildCountries, worldCountries, type WorldCountry } from './country-scopes.js';
 import { roDrafts, roId, RO_COUNTIES } from './ro-counties.js';
@@ -112,12 +113,13 @@ function buildWorld(): WorldBuild {
   }
   const regions = finaliseRegions('world', worldDrafts(neNames));
   const names = new Map(regions.map((r) => [r.id, r.name]));
+  const points = regionAnchors(toFeatures(topos.high, mergeById(topos.high, geoms.high, worldId, (id) => names.get(id)!)));
 
   for (const l of LEVELS) {
     const { quantization } = WORLD_LEVELS[l];
     const collection = mergeById(topos[l], geoms[l], worldId, (id) => names.get(id)!);
     const merged = geoms[l].length - collection.geometries.length;
-    const out = assemble({ regions: toFeatures(topos[l], collection) }, quantization);
+    const out = assemble({ regions: toFeatures(topos[l], collection), points }, quantization);
     checkIds(`world-${l}`, out, regions, false);
     countries[l] = worldCountries((feature(out, out.objects.regions!) as GeoJSON.FeatureCollection).features as Feature[]);
     const size = writeOutput(`world-${l}.json`, out);
@@ -136,6 +138,7 @@ function buildRomania(): RegionEntry[] {
   if (regions.length !== RO_COUNTIES.length) throw new Error(`RO: ${regions.length} regions, expected 42`);
   const names = new Map(regions.map((r) => [r.id, r.name]));
   const collection = mergeById(src, geoms, (g) => roId(g.id), (id) => names.get(id)!);
+  const points = regionAnchors(toFeatures(src, collection));
 
   for (const l of LEVELS) {
     const { keep, quantization } = RO_LEVELS[l];
@@ -150,7 +153,7 @@ function buildRomania(): RegionEntry[] {
     };
 
     const out = assemble(
-      { regions: toFeatures(simplified, collection), context: toFeatures(world, context, false) },
+      { regions: toFeatures(simplified, collection), context: toFeatures(world, context, false), points },
       quantization,
     );
     checkIds(`RO-${l}`, out, regions, true);

@@ -1,6 +1,6 @@
 // One scope per country whose first-level subdivisions Natural Earth holds: regions with ISO 3166-2 ids, three
-// levels simplified from the 1:10m source to a vertex budget each, and the neighbouring countries as muted
-// context. A country scope must have at least two regions and, where CLDR lists the country's codes, at least
+// levels simplified from the 1:10m source to a vertex budget each, the neighbouring countries as muted context,
+// and each region's anchor point (anchors.ts). A country scope must have at least two regions and, where CLDR lists the country's codes, at least
 // 95% of its regions must carry one; countries that fall short are left out and reported, never built half.
 
 import { geoBounds } from 'd3';
@@ -10,6 +10,7 @@ import { topology } from 'topojson-server';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { readAdmin1, type Admin1Feature } from './admin1-source.js';
 import { finaliseRegions } from './aliases.js';
+import { regionAnchors } from './anchors.js';
 import type { RegionEntry } from './catalogue.js';
 import { countryDrafts, groupById, regionKindOf } from './country-drafts.js';
 import type { Level, ScopeDefinition } from './scopes.js';
@@ -141,6 +142,7 @@ export function buildCountries(
     };
     const src = topology({ regions: source });
     const collection = mergeById(src, arealGeometries(src, 'regions'), (g) => String(g.id), (id) => names.get(id)!);
+    const points = regionAnchors(toFeatures(src, collection as GeometryCollection<{ name: string }>));
     const bounds = grow(geoBounds(source), 0.15);
     const total = vertexCount(src);
     for (const level of Object.keys(LEVELS) as Level[]) {
@@ -156,6 +158,7 @@ export function buildCountries(
       const out = assemble({
         regions: toFeatures(simplified, collection as GeometryCollection<{ name: string }>),
         context: feature(mutedTopology, mutedTopology.objects.context!) as FeatureCollection,
+        points,
       }, quantization);
       write(`${country}-${level}.json`, out);
     }

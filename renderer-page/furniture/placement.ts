@@ -2,14 +2,20 @@
 import { polygonContains } from 'd3';
 import type { RenderContext } from '../context.ts';
 import { furnitureBoxes, type Box } from './corners.ts';
+import { DOT_RADIUS, regionDots } from '../layers/region-dots.ts';
 
 export type Anchor = 'bottom-left' | 'bottom-right' | 'top-left' | 'top-right' | 'bottom-centre';
 
 type Ring = Array<[number, number]>;
 
-/** The projected outlines of every region the request gave something to show. */
+/** The projected outlines of every region the request gave something to show, and the square around each
+ *  dot drawn for one too small to see. */
 function dataRings(ctx: RenderContext): Ring[] {
-  return ctx.spec.regions.flatMap((r) => ctx.frame.regionPolygons(r.id).flat());
+  const dots = regionDots(ctx).map(({ at: [x, y] }): Ring => {
+    const r = DOT_RADIUS;
+    return [[x - r, y - r], [x + r, y - r], [x + r, y + r], [x - r, y + r]];
+  });
+  return [...ctx.spec.regions.flatMap((r) => ctx.frame.regionPolygons(r.id).flat()), ...dots];
 }
 
 function origin(ctx: RenderContext, anchor: Anchor, width: number, height: number): [number, number] {

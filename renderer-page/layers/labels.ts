@@ -1,9 +1,10 @@
-// Region labels (canonical ids) at each region's visual centre. With `ISO`, larger regions come first and
+// Region labels (canonical ids) at each region's visual centre (a dot's centre for a region drawn as one). With `ISO`, larger regions come first and
 // a label that would overlap one already placed is left out; a listed region is always labelled. A halo in
 // the background colour keeps them legible on any fill.
 import type { RenderContext } from '../context.ts';
 import { textWidth } from '../fonts.ts';
 import { el, layerGroup, px } from '../svg.ts';
+import { regionDots } from './region-dots.ts';
 
 interface Placed {
   x0: number;
@@ -20,9 +21,11 @@ export function labelsLayer(ctx: RenderContext): SVGElement | null {
   if (mode === 'none') return null;
   const listed = new Set(ids);
   const size = Math.round(Math.min(13, Math.max(8, spec.width * 0.0085)));
-  const candidates = ctx.geometry.regions
-    .filter((f) => (mode === 'all' ? true : listed.has(f.id)))
-    .map((f) => ({ id: f.id, area: frame.area(f.id) }))
+  // the regions drawn: their outlines, and the dots of regions with data that have none to show
+  const drawn = new Set([...ctx.geometry.regions.map((f) => f.id), ...regionDots(ctx).map((dot) => dot.region.id)]);
+  const candidates = [...drawn]
+    .filter((id) => (mode === 'all' ? true : listed.has(id)))
+    .map((id) => ({ id, area: frame.area(id) }))
     .filter((c) => mode === 'list' || c.area >= minArea)
     .sort((a, b) => b.area - a.area || (a.id < b.id ? -1 : 1));
   const placed: Placed[] = [];

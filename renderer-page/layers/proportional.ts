@@ -9,7 +9,6 @@ export function proportionalLayer(ctx: RenderContext): SVGElement | null {
   const { items, min, max } = spec.proportional;
   if (!items.length) return null;
   const largest = Math.max(...items.map((i) => i.value));
-  const names = new Map(ctx.geometry.regions.map((f) => [f.id, f.properties.name]));
   const circles = items
     .map((item) => ({ item, at: ctx.centreOf(item.id), r: Math.max(min, largest > 0 ? Math.sqrt(item.value / largest) * max : 0) }))
     .filter((c): c is typeof c & { at: [number, number] } => c.at !== null)
@@ -19,7 +18,7 @@ export function proportionalLayer(ctx: RenderContext): SVGElement | null {
         'data-id': item.id, 'data-value': item.value, cx: px(at[0]), cy: px(at[1]), r: px(r),
         fill: item.color ?? theme.highlight, 'fill-opacity': 0.7, stroke: theme.background, 'stroke-width': 1,
       });
-      circle.appendChild(el(doc, 'title', {}, `${names.get(item.id) ?? item.id}: ${formatNumber(item.value)}`));
+      circle.appendChild(el(doc, 'title', {}, `${ctx.geometry.anchors.get(item.id)?.name ?? item.id}: ${formatNumber(item.value)}`));
       return circle;
     });
   return layerGroup(doc, 'proportional', circles);

@@ -1,8 +1,9 @@
 import type { RenderContext } from '../context.ts';
 import type { RegionSpec } from '../spec.ts';
 import { formatNumber } from '../scales/format-number.ts';
-import { el } from '../svg.ts';
+import { el, px, type Attrs } from '../svg.ts';
 import { PatternDefs, inkFor } from './patterns.ts';
+import { DOT_RADIUS, regionDots } from './region-dots.ts';
 
 /** The colour the region's value gives it, before any override or pattern. */
 function baseFill(ctx: RenderContext, region: RegionSpec | undefined): string {
@@ -29,34 +30,48 @@ function tooltip(name: string, region: RegionSpec | undefined): string {
   return region?.annotation ? `${head}\n${region.annotation}` : head;
 }
 
-/** One path per region, `data-id` its canonical id, filled from the registered scale. */
+/** The region's element, painted and titled, counted for the legend's swatches. */
+function regionNode(
+  ctx: RenderContext, patterns: PatternDefs, tag: 'path' | 'circle', shape: Attrs, id: string, name: string,
+  region: RegionSpec | undefined,
+): SVGElement {
+  if (region?.highlight && !region.color) ctx.drawn.highlighted++;
+  else if (!region || (region.value === null && !region.color)) ctx.drawn.noData++;
+  const { fill, outline } = paint(ctx, patterns, region);
+  const node = el(ctx.doc, tag, {
+    'data-id': id,
+    'data-value': region && region.value !== null ? String(region.value) : null,
+    fill,
+    stroke: outline,
+    'stroke-width': outline ? 1.5 : null,
+    ...shape,
+  });
+  node.appendChild(el(ctx.doc, 'title', {}, tooltip(name, region)));
+  return node;
+}
+
+/** One path per region, `data-id` its canonical id, filled from the registered scale; then a dot for each
+ *  region with data too small to see, on top so no outline covers it. */
 export function regionsLayer(ctx: RenderContext): SVGElement | null {
   const { doc, spec, theme, frame } = ctx;
   const byId = new Map(spec.regions.map((r) => [r.id, r]));
   const patterns = new PatternDefs(doc);
-  const paths: SVGElement[] = [];
+  const dots = regionDots(ctx);
+  const dotted = new Set(dots.map((dot) => dot.region.id));
+  const nodes: SVGElement[] = [];
   for (const feature of ctx.geometry.regions) {
     const d = frame.regionPath(feature.id);
-    if (!d) continue;
-    const region = byId.get(feature.id);
-    if (region?.highlight && !region.color) ctx.drawn.highlighted++;
-    else if (!region || (region.value === null && !region.color)) ctx.drawn.noData++;
-    const { fill, outline } = paint(ctx, patterns, region);
-    const node = el(doc, 'path', {
-      'data-id': feature.id,
-      'data-value': region && region.value !== null ? String(region.value) : null,
-      fill,
-      stroke: outline,
-      'stroke-width': outline ? 1.5 : null,
-      d,
-    });
-    node.appendChild(el(doc, 'title', {}, tooltip(feature.properties.name, region)));
-    paths.push(node);
+    if (!d || dotted.has(feature.id)) continue;
+    nodes.push(regionNode(ctx, patterns, 'path', { d }, feature.id, feature.properties.name, byId.get(feature.id)));
   }
-  if (!paths.length) return null;
+  for (const { region, at } of dots) {
+    const name = ctx.geometry.anchors.get(region.id)?.name ?? region.id;
+    nodes.push(regionNode(ctx, patterns, 'circle', { cx: px(at[0]), cy: px(at[1]), r: DOT_RADIUS }, region.id, name, region));
+  }
+  if (!nodes.length) return null;
   const group = el(doc, 'g', { 'data-layer': 'regions', stroke: theme.border, 'stroke-width': 0.5, 'stroke-linejoin': 'round' });
   const defs = patterns.element();
   if (defs) group.appendChild(defs);
-  for (const node of paths) group.appendChild(node);
+  for (const node of nodes) group.appendChild(node);
   return group;
 }

@@ -1,0 +1,108 @@
+// Every region with data is visible: one whose outline the level lacks (Natural Earth 110m has no
+// Singapore, Malta, Andorra, Bahrain or Barbados) or draws too small to see is a dot at its place, with its
+// fill, data-id, data-value and tooltip; labels, proportional circles and routes find it there.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Document, Element } from '@xmldom/xmldom';
+import { PNG } from 'pngjs';
+import { startService, type TestService } from './support/service.ts';
+import { all, fetchSvg, pathPieces } from './support/svg.ts';
+import { themes } from '../renderer-page/themes/index.ts';
+
+let service: TestService;
+before(async () => { service = await startService(); });
+after(() => service.close());
+
+const FIVE = 'data=SG:5,MT:3,AD:4,BH:2,BB:1';
+const VALUES: Record<string, number> = { SG: 5, MT: 3, AD: 4, BH: 2, BB: 1 };
+const NAMES: Record<string, string> = { SG: 'Singapore', MT: 'Malta', AD: 'Andorra', BH: 'Bahrain', BB: 'Barbados' };
+
+const svg = async (query: string) => (await fetchSvg(service.url, `/map.svg?${query}`)).doc;
+const regionsLayer = (doc: Document) => all(doc, 'g').find((g) => g.getAttribute('data-layer') === 'regions')!;
+const withId = (parent: Element | Document, id: string) =>
+  Array.from(parent.getElementsByTagName('*') as unknown as ArrayLike<Element>).filter((e) => e.getAttribute('data-id') === id);
+const inside = (parent: Element, tag: string) => Array.from(parent.getElementsByTagName(tag) as unknown as ArrayLike<Element>);
+const centreOf = (e: Element): [number, number] => [Number(e.getAttribute('cx')), Number(e.getAttribute('cy'))];
+const near = (a: [number, number], b: [number, number], tolerance = 1) =>
+  Math.abs(a[0] - b[0]) <= tolerance && Math.abs(a[1] - b[1]) <= tolerance;
+
+/** The one element the regions layer draws for `id`, which must be a dot. */
+function dot(doc: Document, id: string): Element {
+  const found = withId(regionsLayer(doc), id);
+  assert.equal(found.length, 1, `${id}: one element in the regions layer`);
+  assert.equal(found[0].tagName, 'circle', `${id} is drawn as a dot`);
+  return found[0];
+}
+
+/** Five distinct values in quantile classes: each value is the lower edge of its own class. */
+function legendFill(doc: Document, value: number): string | null {
+  const swatch = all(doc, 'rect').find((r) => r.getAttribute('data-legend')?.split(' – ')[0] === String(value));
+  return swatch?.getAttribute('fill') ?? null;
+}
+
+function assertFiveDots(doc: Document, label: string) {
+  for (const [id, value] of Object.entries(VALUES)) {
+    const circle = dot(doc, id);
+    assert.equal(withId(doc, id).length, 1, `${label}: nothing else carries ${id}`);
+    assert.equal(circle.getAttribute('data-value'), String(value), `${label}: ${id}`);
+    assert.equal(circle.getAttribute('fill'), legendFill(doc, value), `${label}: ${id} has its class's colour`);
+    assert.equal(circle.getElementsByTagName('title')[0]?.textContent, `${NAMES[id]}: ${value}`, `${label}: ${id}`);
+  }
+  assert.equal(new Set(Object.keys(VALUES).map((id) => dot(doc, id).getAttribute('fill'))).size, 5);
+  assert.ok(all(doc, 'path').filter((p) => p.getAttribute('data-id')).length > 150, `${label}: the countries are still drawn`);
+}
+
+test('regions the low level has no outline for are dots with their class colour, value and tooltip', async () => {
+  assertFiveDots(await svg(`scope=world&${FIVE}`), 'low');
+});
+
+test('at high detail and 300 px their outlines are specks: dots instead, one element each', async () => {
+  assertFiveDots(await svg(`scope=world&level=high&width=300&${FIVE}`), 'high, 300 px');
+});
+
+test('a highlight, a colour override and a pattern reach the dot as they would the outline', async () => {
+  const highlight = await svg('scope=world&theme=light&regions=SG');
+  assert.equal(dot(highlight, 'SG').getAttribute('fill'), themes.light.highlight);
+  assert.equal(dot(highlight, 'SG').getAttribute('data-value'), null);
+  assert.ok(all(highlight, 'rect').some((r) => r.getAttribute('data-legend') === 'Highlighted'));
+
+  const coloured = await svg('scope=world&data=MT:%23ff0000,SG:2&patterns=SG:stripes');
+  assert.equal(dot(coloured, 'MT').getAttribute('fill'), '#ff0000');
+  assert.match(dot(coloured, 'SG').getAttribute('fill') ?? '', /^url\(#pattern-\d+\)$/);
+});
+
+test('labels, proportional circles and routes find a dotted region at its dot', async () => {
+  const doc = await svg(`scope=world&${FIVE}&labels=SG,MT&proportional=SG:10&routes=DE>SG`);
+  const layer = (name: string) => all(doc, 'g').find((g) => g.getAttribute('data-layer') === name)!;
+  for (const id of ['SG', 'MT']) {
+    const [text] = withId(layer('labels'), id);
+    assert.ok(text, `${id} is labelled`);
+    const at: [number, number] = [Number(text.getAttribute('x')), Number(text.getAttribute('y'))];
+    assert.ok(near(at, centreOf(dot(doc, id))), `${id}'s label at its dot`);
+  }
+  const [circle] = withId(layer('proportional'), 'SG');
+  assert.ok(circle && near(centreOf(circle), centreOf(dot(doc, 'SG'))), 'the proportional circle on the dot');
+  const route = inside(layer('routes'), 'path').find((p) => p.getAttribute('data-index') === '0');
+  const end = pathPieces(route?.getAttribute('d') ?? '').at(-1)?.at(-1);
+  assert.ok(end && near(end, centreOf(dot(doc, 'SG'))), `the route ends at the dot: ${String(end)}`);
+});
+
+test('a region without data that the level lacks stays absent, labelled or not', async () => {
+  const doc = await svg('scope=world&data=SG:5&labels=SG,MT');
+  assert.equal(withId(doc, 'MT').length, 0);
+  assert.equal(inside(regionsLayer(doc), 'circle').length, 1, 'only the region with data is a dot');
+});
+
+test('PNG: Chromium paints the dot in its colour where the SVG puts it', async () => {
+  const query = `scope=world&theme=light&${FIVE}`;
+  const doc = await svg(query);
+  const response = await fetch(`${service.url}/map.png?${query}`);
+  assert.equal(response.status, 200);
+  const png = PNG.sync.read(Buffer.from(await response.arrayBuffer()));
+  for (const id of ['SG', 'BB']) {
+    const [x, y] = centreOf(dot(doc, id)).map(Math.floor);
+    const at = (y * png.width + x) * 4;
+    const pixel = '#' + [0, 1, 2].map((i) => png.data[at + i].toString(16).padStart(2, '0')).join('');
+    assert.equal(pixel, dot(doc, id).getAttribute('fill'), `${id}'s dot at ${x},${y}`);
+  }
+});
