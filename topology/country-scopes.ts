@@ -1,7 +1,8 @@
 // One scope per country whose first-level subdivisions Natural Earth holds: regions with ISO 3166-2 ids, three
 // levels simplified from the 1:10m source to a vertex budget each, the neighbouring countries as muted context,
-// and each region's anchor point (anchors.ts). A country scope must have at least two regions and, where CLDR lists the country's codes, at least
-// 95% of its regions must carry one; countries that fall short are left out and reported, never built half.
+// and each region's anchor point (anchors.ts). A country scope must have at least two regions and, where CLDR
+// lists the country's codes, at least 95% of them must carry one; countries that fall short are left out and
+// reported, never built half.
 
 import { geoBounds } from 'd3';
 import type { Feature, FeatureCollection } from 'geojson';
