@@ -29,8 +29,9 @@ export type LoadJson = (name: string) => Promise<unknown>;
 const KEPT = 16;
 const loaded = new Map<string, Promise<ScopeGeometry>>();
 
-export function loadScopeGeometry(scope: ScopeId, level: Level, loadJson: LoadJson): Promise<ScopeGeometry> {
-  const key = `${scope}-${level}`;
+/** The geometry of a scope, or of one of its divisions (`FR.regions-medium.json`), at a level. */
+export function loadScopeGeometry(scope: ScopeId, division: string | null, level: Level, loadJson: LoadJson): Promise<ScopeGeometry> {
+  const key = `${scope}${division === null ? '' : `.${division}`}-${level}`;
   let geometry = loaded.get(key);
   loaded.delete(key);
   if (!geometry) {

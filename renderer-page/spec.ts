@@ -102,6 +102,9 @@ export interface ProportionalSpec {
 
 export interface MapSpec {
   scope: ScopeId;
+  /** the official level drawn where a scope has two, as the request's ids chose it (`regions` for France's
+   *  régions, `counties` for the US counties); null for the scope's own regions */
+  division: string | null;
   level: Level;
   format: Format;
   width: number;

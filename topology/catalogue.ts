@@ -12,8 +12,21 @@ export interface RegionEntry {
   aliases: string[];
 }
 
+/** A second official level of a scope, drawn when the request's ids are its ids: France's régions over the
+ *  départements, the US counties under the states. */
+export interface DivisionCatalogue {
+  /** as in the spec (`division`) and the file names (`FR.regions-medium.json`) */
+  id: string;
+  regionKind: string;
+  /** the credit line of maps of this division */
+  sources: string;
+  boundaries: ScopeDefinition['boundaries'];
+  regions: RegionEntry[];
+}
+
 export interface ScopeCatalogue extends ScopeDefinition {
   regions: RegionEntry[];
+  divisions: DivisionCatalogue[];
 }
 
 export interface Catalogue {
@@ -24,6 +37,8 @@ export interface Catalogue {
    * diacritics-insensitive (NFD, strip marks; treat ş/ș and ţ/ț alike); world numeric codes
    * with or without leading zeros ("4", "004"). */
   resolveId(scope: ScopeCatalogue['id'], raw: string): string | undefined;
+  /** the same among the ids of one of the scope's divisions (null: its regions) */
+  resolveIn(scope: ScopeCatalogue['id'], division: string | null, raw: string): string | undefined;
   /** the scopes closest to a name that is none: a country's name or code (`Germany` → DE), else the
    *  nearest ids and names by spelling */
   suggestScopes(raw: string): string[];
@@ -50,10 +65,13 @@ export function normaliseKey(raw: string): string {
   return raw.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
-/** World numeric codes are stored as 3 digits; accept "4" and "004" alike. */
+/** Numeric codes as spreadsheets write them, leading zeros lost: world numeric codes are stored as 3 digits
+ *  ("4" is "004"), US state FIPS as 2 ("6" is "06") and county FIPS as 5 ("6037" is "06037"). */
 export function aliasKey(scopeId: ScopeDefinition['id'], raw: string): string {
   const key = normaliseKey(raw);
-  return scopeId === 'world' && /^\d{1,3}$/.test(key) ? key.padStart(3, '0') : key;
+  if (scopeId === 'world' && /^\d{1,3}$/.test(key)) return key.padStart(3, '0');
+  if (scopeId === 'US' && /^\d$|^\d{4}$/.test(key)) return key.padStart(key.length + 1, '0');
+  return key;
 }
 
 /** The built topology file of a scope (canonical id) at a level. */
@@ -93,28 +111,32 @@ export function loadCatalogue(dir: string = DEFAULT_BUILD_DIR): Catalogue {
   // The build already rejects ambiguous aliases; still, never let an alias shadow a canonical
   // id, so ids are indexed before any alias.
   const lookups = new Map<string, Map<string, string>>();
-  function lookup(sc: ScopeCatalogue): Map<string, string> {
-    let map = lookups.get(sc.id);
+  function lookup(sc: ScopeCatalogue, division: string | null): Map<string, string> | undefined {
+    const key = `${sc.id}/${division ?? ''}`;
+    let map = lookups.get(key);
     if (map) return map;
+    const regions = division === null ? sc.regions : sc.divisions.find((d) => d.id === division)?.regions;
+    if (!regions) return undefined;
     map = new Map<string, string>();
-    for (const r of sc.regions) map.set(aliasKey(sc.id, r.id), r.id);
-    for (const r of sc.regions) {
+    for (const r of regions) map.set(aliasKey(sc.id, r.id), r.id);
+    for (const r of regions) {
       for (const alias of [r.name, ...r.aliases]) {
-        const key = aliasKey(sc.id, alias);
-        if (!map.has(key)) map.set(key, r.id);
+        const aliasAt = aliasKey(sc.id, alias);
+        if (!map.has(aliasAt)) map.set(aliasAt, r.id);
       }
     }
-    lookups.set(sc.id, map);
+    lookups.set(key, map);
     return map;
   }
 
   const catalogue: Catalogue = {
     scopes,
     scope: (name) => byName.get(name.trim().toLowerCase()),
-    resolveId(scope, raw) {
+    resolveId: (scope, raw) => catalogue.resolveIn(scope, null, raw),
+    resolveIn(scope, division, raw) {
       const sc = byName.get(scope.toLowerCase());
       if (!sc || typeof raw !== 'string') return undefined;
-      return lookup(sc).get(aliasKey(sc.id, raw));
+      return lookup(sc, division)?.get(aliasKey(sc.id, raw));
     },
     suggestScopes(raw) {
       const country = catalogue.resolveId('world', raw.trim());

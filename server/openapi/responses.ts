@@ -180,7 +180,9 @@ export function responseSchemas(): Record<string, JsonSchema> {
     },
     ScopeSummary: {
       type: 'object',
-      required: ['id', 'kind', 'name', 'regionKind', 'levels', 'defaultLevel', 'defaultProjection', 'attribution', 'regionCount', 'boundaries', 'ownIds'],
+      required: [
+        'id', 'kind', 'name', 'regionKind', 'levels', 'defaultLevel', 'defaultProjection', 'attribution', 'regionCount', 'boundaries', 'ownIds', 'divisions',
+      ],
       properties: {
         id: { type: 'string', description: '`world`, or a country\'s ISO 3166-1 alpha-2 code.' },
         kind: { type: 'string', enum: ['world', 'country', 'group', 'custom'] },
@@ -201,10 +203,24 @@ export function responseSchemas(): Record<string, JsonSchema> {
           type: 'array', items: { type: 'string' },
           description: 'Ids of our own, stable across releases, for units ISO 3166 does not list (all other ids are ISO codes).',
         },
+        divisions: {
+          type: 'array',
+          description: 'The scope\'s other official level, where it has one: France\'s `regions` over its départements, Spain\'s `communities`, '
+            + 'Italy\'s `regions`, the UK\'s `nations`, the US `counties` (5-digit FIPS ids). A request draws the level its ids belong to; '
+            + 'ids of two levels in one request are a 400. `GET /scopes/{scope}` lists each division\'s regions too.',
+          items: {
+            type: 'object',
+            required: ['id', 'regionKind', 'attribution', 'regionCount', 'boundaries'],
+            properties: {
+              id: { type: 'string' }, regionKind: { type: 'string' }, attribution: { type: 'string' }, regionCount: { type: 'integer', minimum: 0 },
+              boundaries: { type: 'object', required: ['source', 'licence'], properties: { source: { type: 'string' }, licence: { type: 'string' } } },
+            },
+          },
+        },
       },
       examples: [{
         id: world.id, kind: world.kind, name: world.name, regionKind: world.regionKind, levels: [...LEVELS], defaultLevel: world.defaultLevel,
-        defaultProjection: world.defaultProjection, attribution: world.sources, regionCount: 254, boundaries: world.boundaries, ownIds: [],
+        defaultProjection: world.defaultProjection, attribution: world.sources, regionCount: 254, boundaries: world.boundaries, ownIds: [], divisions: [],
       }],
     },
     ScopeDetail: {

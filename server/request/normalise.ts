@@ -7,6 +7,7 @@ import { FIELD_NAMES, validateRequest, type ValidRequest } from './schema.ts';
 import { normaliseLabels, normaliseMarkers, normaliseProportional, normaliseRoutes, type Resolve } from './normalise-layers.ts';
 import { validateShapes } from './shapes.ts';
 import { requireScope } from './scope.ts';
+import { chooseDivision } from './division.ts';
 
 export interface NormalisedRequest {
   spec: MapSpec;
@@ -113,9 +114,10 @@ export function defaultPadding(width: number): number {
   return Math.round(Math.min(24, Math.max(4, width * 0.02)));
 }
 
-/** The scope's sources, and the shipping-lane network's when a route follows it. */
-function credit(scope: ScopeCatalogue, routes: RouteSpec[]): string {
-  return routes.some((r) => r.mode === 'sea') ? `${scope.sources} · sea lanes: Eurostat marnet` : scope.sources;
+/** The sources of the scope (or of the division drawn), and the shipping-lane network's when a route follows it. */
+function credit(scope: ScopeCatalogue, division: string | null, routes: RouteSpec[]): string {
+  const sources = scope.divisions.find((d) => d.id === division)?.sources ?? scope.sources;
+  return routes.some((r) => r.mode === 'sea') ? `${sources} · sea lanes: Eurostat marnet` : sources;
 }
 
 /** `pathFormat` is the format the URL's extension asks for (GET); a `format` field must agree with it. */
@@ -137,7 +139,8 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
   }
 
   const unknownIds: string[] = [];
-  const resolveQuietly = (raw: string) => catalogue.resolveId(scope.id, raw.trim());
+  const division = chooseDivision(scope, valid, catalogue);
+  const resolveQuietly = (raw: string) => catalogue.resolveIn(scope.id, division, raw.trim());
   const resolve: Resolve = (raw) => {
     const id = resolveQuietly(raw);
     if (!id && !unknownIds.includes(raw)) unknownIds.push(raw);
@@ -159,6 +162,7 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
   const spec: MapSpec = {
     scope: scope.id,
     level: valid.level ?? scope.defaultLevel,
+    division,
     format,
     width,
     height: valid.height ?? null,
@@ -173,7 +177,7 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
     legendLayout,
     title: valid.title ?? null,
     subtitle: valid.subtitle ?? null,
-    attribution: valid.attribution === false ? null : credit(scope, routes),
+    attribution: valid.attribution === false ? null : credit(scope, division, routes),
     markers: normaliseMarkers(valid),
     routes,
     shapes: validateShapes(valid.shapes),

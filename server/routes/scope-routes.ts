@@ -18,6 +18,9 @@ function summary(scope: ScopeCatalogue) {
     regionCount: scope.regions.length,
     boundaries: scope.boundaries,
     ownIds: scope.ownIds,
+    divisions: scope.divisions.map((d) => ({
+      id: d.id, regionKind: d.regionKind, attribution: d.sources, regionCount: d.regions.length, boundaries: d.boundaries,
+    })),
   };
 }
 
@@ -29,7 +32,8 @@ export function scopeRoutes({ catalogue }: AppDeps): Router {
   router.get('/scopes/:scope', (ctx) => {
     const scope = catalogue.scope(ctx.params.scope);
     if (!scope) throw unknownScope(ctx.params.scope, catalogue);
-    ctx.body = { ...summary(scope), regions: scope.regions };
+    const divisions = scope.divisions.map((d) => ({ ...summary(scope).divisions.find((s) => s.id === d.id)!, regions: d.regions }));
+    ctx.body = { ...summary(scope), regions: scope.regions, divisions };
   });
   return router;
 }
