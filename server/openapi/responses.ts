@@ -203,6 +203,17 @@ export function responseSchemas(): Record<string, JsonSchema> {
           type: 'array', items: { type: 'string' },
           description: 'Ids of our own, stable across releases, for units ISO 3166 does not list (all other ids are ISO codes).',
         },
+        members: {
+          type: 'object',
+          required: ['asOf', 'source'],
+          description: 'A group\'s membership: the date (or edition) the member list is true for, and where it comes from.',
+          properties: { asOf: { type: 'string' }, source: { type: 'string' } },
+        },
+        extent: {
+          type: 'array', items: { type: 'number' }, minItems: 4, maxItems: 4,
+          description: 'The box [west, south, east, north] the map is fitted to unless `bbox` says otherwise, where the regions reach '
+            + 'far beyond what a map of the scope shows (Europe\'s Russia to the Pacific); east past 180 crosses the antimeridian.',
+        },
         divisions: {
           type: 'array',
           description: 'The scope\'s other official level, where it has one: France\'s `regions` over its départements, Spain\'s `communities`, '

@@ -34,7 +34,7 @@ function parameters(spec: MapSpec, base: MapSpec): Array<[string, string]> | nul
   if (spec.padding !== defaultPadding(spec.width)) params.push(['padding', String(spec.padding)]);
   if (spec.attribution === null) params.push(['attribution', 'false']);
   if (spec.breaks) params.push(['breaks', spec.breaks.join(',')]);
-  if (spec.bbox) params.push(['bbox', spec.bbox.join(',')]);
+  if (spec.bbox && !isDeepStrictEqual(spec.bbox, base.bbox)) params.push(['bbox', spec.bbox.join(',')]);
 
   // categories take palette colours in order of first appearance, so their pairs come in that order
   const order = (r: RegionSpec) => (typeof r.value === 'string' ? spec.categories.indexOf(r.value) : -1);

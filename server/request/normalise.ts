@@ -187,7 +187,7 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
     northArrow: valid.northArrow ?? false,
     scaleBar: valid.scaleBar ?? false,
     logo: valid.logo ?? false,
-    bbox: (valid.bbox as MapSpec['bbox'] | undefined) ?? null,
+    bbox: (valid.bbox as MapSpec['bbox'] | undefined) ?? scope.extent ?? null,
     padding: valid.padding ?? defaultPadding(width),
     scale,
   };

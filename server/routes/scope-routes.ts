@@ -18,6 +18,8 @@ function summary(scope: ScopeCatalogue) {
     regionCount: scope.regions.length,
     boundaries: scope.boundaries,
     ownIds: scope.ownIds,
+    ...(scope.members ? { members: scope.members } : {}),
+    ...(scope.extent ? { extent: scope.extent } : {}),
     divisions: scope.divisions.map((d) => ({
       id: d.id, regionKind: d.regionKind, attribution: d.sources, regionCount: d.regions.length, boundaries: d.boundaries,
     })),

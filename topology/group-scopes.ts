@@ -1,0 +1,63 @@
+// A scope per group of countries (group-members.ts): the members are its regions, with the world scope's ids,
+// names and aliases and its outlines at each level (Natural Earth 1:110m, 1:50m, 1:10m); the countries around
+// them are muted context.
+
+import type { Feature, FeatureCollection, Point } from 'geojson';
+import type { Topology } from 'topojson-specification';
+import type { RegionEntry } from './catalogue.js';
+import { continentGroups, POLITICAL_GROUPS, type GroupMembers } from './group-members.js';
+import { neighboursOf, type Bounds, type WorldCountries } from './scope-levels.js';
+import { LEVELS, WORLD, type ScopeDefinition } from './scopes.js';
+import { assemble } from './topo-tools.js';
+
+const QUANTIZATION = { low: 1e4, medium: 3e4, high: 1e5 } as const;
+
+export interface GroupScope {
+  definition: ScopeDefinition;
+  regions: RegionEntry[];
+}
+
+export interface WorldForGroups {
+  countries: WorldCountries;
+  regions: RegionEntry[];
+  points: FeatureCollection<Point>;
+}
+
+function buildGroup(group: GroupMembers, world: WorldForGroups, write: (file: string, topology: Topology) => number): GroupScope {
+  const known = new Map(world.regions.map((r) => [r.id, r]));
+  const members = new Set(group.members.filter((id) => known.has(id)));
+  const unknown = group.members.filter((id) => !known.has(id));
+  if (unknown.length) console.log(`  ${group.id}: members ${unknown.join(', ')} are no country of the world scope, left out`);
+  const memberFeatures = (level: keyof typeof QUANTIZATION): Feature[] => world.countries[level].filter((c) => members.has(c.id)).map((c) => c.feature);
+  const [west, south, east, north] = group.extent ?? [];
+  const area: FeatureCollection | Bounds = group.extent
+    ? [[west!, south!], [east! > 180 ? east! - 360 : east!, north!]]
+    : { type: 'FeatureCollection', features: memberFeatures('medium') };
+  const neighbours = neighboursOf(world.countries, members, area, []);
+  const points: FeatureCollection = { type: 'FeatureCollection', features: world.points.features.filter((p) => members.has(String(p.id))) };
+  for (const level of LEVELS) {
+    const regions: FeatureCollection = { type: 'FeatureCollection', features: memberFeatures(level) };
+    write(`${group.id}-${level}.json`, assemble({ regions, context: neighbours(level), points }, QUANTIZATION[level]));
+  }
+  return {
+    definition: {
+      id: group.id,
+      kind: 'group',
+      name: group.name,
+      regionKind: 'member countries',
+      defaultLevel: group.defaultLevel,
+      defaultProjection: group.projection,
+      sources: WORLD.sources,
+      boundaries: WORLD.boundaries,
+      ownIds: [],
+      members: { asOf: group.asOf, source: group.source },
+      ...(group.extent ? { extent: group.extent } : {}),
+    },
+    regions: [...members].sort().map((id) => known.get(id)!),
+  };
+}
+
+/** Every group scope, its three topology files written through `write`. */
+export function buildGroups(world: WorldForGroups, write: (file: string, topology: Topology) => number): GroupScope[] {
+  return [...POLITICAL_GROUPS, ...continentGroups()].map((group) => buildGroup(group, world, write));
+}
