@@ -4,13 +4,13 @@
 // per page, so a request that changes only data draws from outlines already projected.
 import { geoGraticule10, geoPath, type GeoPath, type GeoPermissibleObjects, type GeoProjection } from 'd3';
 import type { MapSpec } from './spec.ts';
-import type { ScopeGeometry, RegionFeature } from './geometry.ts';
+import { geometryKey, type ScopeGeometry, type RegionFeature } from './geometry.ts';
 import { fitProjection, naturalHeight, type Extent } from './projection.ts';
 import { simplifiedProjection } from './pixel-simplify.ts';
 import { relativePath } from './relative-path.ts';
 import { projectedPolygons, visualCentre, type Ring } from './visual-centre.ts';
 
-type Framing = Pick<MapSpec, 'scope' | 'division' | 'level' | 'projection' | 'bbox'>;
+type Framing = Pick<MapSpec, 'scope' | 'division' | 'geometry' | 'level' | 'projection' | 'bbox'>;
 
 /** Below this drawn area (px², about a 2.5 px square) a region's outline is a speck or nothing at all, so a
  *  region with data is drawn as a dot instead. Area rather than bounding box: an archipelago of specks spans a
@@ -113,11 +113,11 @@ function remember<T>(cache: Map<string, T>, key: string, make: () => T): T {
 }
 
 export function frameFor(framing: Framing, geometry: ScopeGeometry, extent: Extent): Frame {
-  const key = JSON.stringify([framing.scope, framing.division, framing.level, framing.projection, framing.bbox, extent]);
+  const key = JSON.stringify([geometryKey(framing), framing.projection, framing.bbox, extent]);
   return remember(frames, key, () => new Frame(framing, geometry, extent));
 }
 
 export function naturalHeightFor(framing: Framing, geometry: ScopeGeometry, width: number): number {
-  const key = JSON.stringify([framing.scope, framing.division, framing.level, framing.projection, framing.bbox, width]);
+  const key = JSON.stringify([geometryKey(framing), framing.projection, framing.bbox, width]);
   return remember(heights, key, () => naturalHeight(framing, geometry, width));
 }

@@ -1,7 +1,7 @@
 import { feature } from 'topojson-client';
 import type { Feature, Geometry, Point } from 'geojson';
 import type { Topology, GeometryCollection } from 'topojson-specification';
-import type { Level, ScopeId } from './spec.ts';
+import type { MapSpec } from './spec.ts';
 
 export interface RegionFeature extends Feature<Geometry, { name: string }> {
   id: string;
@@ -29,13 +29,23 @@ export type LoadJson = (name: string) => Promise<unknown>;
 const KEPT = 16;
 const loaded = new Map<string, Promise<ScopeGeometry>>();
 
-/** The geometry of a scope, or of one of its divisions (`FR.regions-medium.json`), at a level. */
-export function loadScopeGeometry(scope: ScopeId, division: string | null, level: Level, loadJson: LoadJson): Promise<ScopeGeometry> {
-  const key = `${scope}${division === null ? '' : `.${division}`}-${level}`;
+type Source = Pick<MapSpec, 'scope' | 'division' | 'geometry' | 'level'>;
+
+/** What the geometry of a map is kept under: its file's name (`FR.regions-medium`, a scope's division at a
+ *  level), or the hash of the request's own boundaries. */
+export function geometryKey({ scope, division, geometry, level }: Source): string {
+  return geometry ? `custom#${geometry.key}` : `${scope}${division === null ? '' : `.${division}`}-${level}`;
+}
+
+/** The geometry of a scope, or of one of its divisions (`FR.regions-medium.json`), at a level; or the
+ *  request's own. */
+export function loadScopeGeometry(source: Source, loadJson: LoadJson): Promise<ScopeGeometry> {
+  const key = geometryKey(source);
   let geometry = loaded.get(key);
   loaded.delete(key);
   if (!geometry) {
-    geometry = loadJson(`${key}.json`).then((topology) => decode(topology as Topology));
+    const custom = source.geometry;
+    geometry = custom ? Promise.resolve(decode(custom.topology)) : loadJson(`${key}.json`).then((topology) => decode(topology as Topology));
     geometry.catch(() => loaded.delete(key));
   }
   loaded.set(key, geometry);

@@ -50,7 +50,7 @@ export interface Drawing {
 
 export async function renderMap(spec: MapSpec, env: RenderEnvironment): Promise<Drawing> {
   const { doc } = env;
-  const geometry = await loadScopeGeometry(spec.scope, spec.division, spec.level, env.loadJson);
+  const geometry = await loadScopeGeometry(spec, env.loadJson);
   const seaNetwork = spec.routes.some((r) => r.mode === 'sea') ? await loadSeaNetwork(env.loadJson) : null;
   const theme = themes[spec.theme];
   const layout = computeLayout(spec, (w) => naturalHeightFor(spec, geometry, w));

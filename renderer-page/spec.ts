@@ -1,5 +1,6 @@
 // The renderer's input contract: the normalised request. The server builds it (filling every default,
 // canonicalising ids and enumerations) and imports these types only; the renderer trusts it as given.
+import type { Topology } from 'topojson-specification';
 
 /** `world`, a country's ISO 3166-1 alpha-2 code (`DE`), or another scope of the catalogue */
 export type ScopeId = string;
@@ -100,11 +101,21 @@ export interface ProportionalSpec {
   color: string | null;
 }
 
+/** The user's own boundaries (`scope: "custom"`), checked and made a topology like the built ones: `regions`
+ *  with ids and names, `points` with an anchor each. */
+export interface CustomGeometry {
+  /** a hash of the topology: what frames and decoded geometry are kept under */
+  key: string;
+  topology: Topology;
+}
+
 export interface MapSpec {
   scope: ScopeId;
   /** the official level drawn where a scope has two, as the request's ids chose it (`regions` for France's
    *  régions, `counties` for the US counties); null for the scope's own regions */
   division: string | null;
+  /** the request's own boundaries, with scope `custom`; null for every other scope */
+  geometry: CustomGeometry | null;
   level: Level;
   format: Format;
   width: number;

@@ -93,8 +93,9 @@ const PROPORTIONAL_ITEM: FieldDoc = {
 /** Every field of the request; a field added to the schema does not compile until it is documented here. */
 export const FIELD_DOCS: Record<FieldName, FieldDoc> = {
   scope: {
-    description: 'The map extent: `world` (countries), or a country\'s ISO 3166-1 alpha-2 code (`DE`, `US`, `RO`: its first-level '
-      + 'subdivisions, about 200 countries). Matched case-insensitively. Required: missing is 400 `missing_scope`, unknown is 404 '
+    description: 'The map extent: `world` (countries), a country\'s ISO 3166-1 alpha-2 code (`DE`, `US`, `RO`: its first-level '
+      + 'subdivisions, about 200 countries), a group (`EU`, `NATO`, `G7`, `G20`, `ASEAN`, `OECD`, `BRICS`, `africa`, `asia`, `europe`, '
+      + '`north-america`, `south-america`, `oceania`: the member countries), or `custom` with your own `geometry` (POST JSON). Matched case-insensitively. Required: missing is 400 `missing_scope`, unknown is 404 '
       + '`invalid_scope` naming the closest scopes. `GET /scopes` lists the scopes.',
     schema: { type: 'string' },
     example: 'world',
@@ -105,7 +106,7 @@ export const FIELD_DOCS: Record<FieldName, FieldDoc> = {
   height: { description: 'Image height in pixels; automatic (null in JSON, empty or `auto` in a query) follows the projection\'s aspect ratio.', default: null, example: 600 },
   projection: {
     description: `Map projection. Default: the scope's (\`${WORLD.defaultProjection}\` for world, \`${ROMANIA.defaultProjection}\` with parallels `
-      + 'fitted to the extent for countries, `albersUsa` for US). `albersUsa` draws only the United States and needs scope `US` or `world`.',
+      + 'fitted to the extent for countries, `albersUsa` for US). `albersUsa` draws only the United States and needs scope `US`, `world` or `custom`.',
     example: 'equalEarth',
   },
   theme: { description: 'Colour theme: background, land, borders, text, highlight and the palettes.', default: 'dark', example: 'light' },
@@ -153,6 +154,23 @@ export const FIELD_DOCS: Record<FieldName, FieldDoc> = {
     description: `Your own geometry: a GeoJSON FeatureCollection of at most ${LIMITS.shapes} features, styled by their properties. JSON body only.`,
     schema: ref('ShapeCollection'),
   },
+  geometry: {
+    description: 'With `scope: "custom"`, your own boundaries: a GeoJSON FeatureCollection or a TopoJSON Topology of Polygon and '
+      + `MultiPolygon features (at most ${LIMITS.regions}), each a region with an id (\`idProperty\`) and a name (\`nameProperty\`). `
+      + 'Data, classes, legend, labels, markers and every other field work on them as on a built-in scope. Rings may wind either way. '
+      + 'Its bytes count against the 4 MB body limit and are part of the ETag. JSON body only.',
+    schema: {
+      type: 'object',
+      required: ['type'],
+      properties: { type: { type: 'string', enum: ['FeatureCollection', 'Topology'] } },
+      examples: [{
+        type: 'FeatureCollection',
+        features: [{ type: 'Feature', id: 'north', properties: { name: 'North' }, geometry: { type: 'Polygon', coordinates: [[[20, 46], [30, 46], [30, 48], [20, 48], [20, 46]]] } }],
+      }],
+    },
+  },
+  idProperty: { description: 'With `geometry`: the feature property holding each region\'s id. Default: the feature\'s `id`, else `properties.id`.', example: 'code' },
+  nameProperty: { description: 'With `geometry`: the feature property holding each region\'s name. Default: `name` (the id when absent).', example: 'label' },
   labels: {
     description: '`ISO` labels every region of at least `labelMinArea` px² (larger first, overlaps skipped); a list of ids labels just those, '
       + 'always. Labels show the canonical id.',

@@ -6,7 +6,7 @@ import { FIELD_DOCS, GET_GRAMMAR, type FieldName } from './field-docs.ts';
 import { withoutNull, type JsonSchema } from './json-schema.ts';
 
 /** Fields a query string cannot carry. */
-export const JSON_ONLY_FIELDS: readonly string[] = ['shapes'];
+export const JSON_ONLY_FIELDS: readonly string[] = ['shapes', 'geometry', 'idProperty', 'nameProperty'];
 /** Query parameters a CSV body replaces. */
 export const CSV_BODY_FIELDS: readonly string[] = ['data', 'regions'];
 

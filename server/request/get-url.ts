@@ -1,6 +1,6 @@
 // The GET URL that draws the same map as a normalised request, for the preview page to offer as a
 // ready-to-copy link. Only what differs from the scope's defaults is written; a request the GET grammar
-// cannot express (shapes, marker colours or rotation, separators inside texts) has none.
+// cannot express (your own boundaries, shapes, marker colours or rotation, separators inside texts) has none.
 import { isDeepStrictEqual } from 'node:util';
 import type { Catalogue } from '../../topology/catalogue.ts';
 import type { MapSpec, RegionSpec, RouteEnd } from '../../renderer-page/spec.ts';
@@ -67,6 +67,7 @@ function parameters(spec: MapSpec, base: MapSpec): Array<[string, string]> | nul
 
 /** `/map.svg?…` or `/map.png?…` drawing the same map as `spec`, or null when GET cannot say it. */
 export function getUrlFor(spec: MapSpec, catalogue: Catalogue): string | null {
+  if (spec.geometry) return null;
   const base = normaliseRequest({ scope: spec.scope }, catalogue, spec.format).spec;
   const params = parameters(spec, base);
   if (!params) return null;

@@ -8,6 +8,7 @@ import { normaliseLabels, normaliseMarkers, normaliseProportional, normaliseRout
 import { validateShapes } from './shapes.ts';
 import { requireScope } from './scope.ts';
 import { chooseDivision } from './division.ts';
+import { customScope, type CustomScope } from './custom-geometry.ts';
 
 export interface NormalisedRequest {
   spec: MapSpec;
@@ -26,10 +27,12 @@ function isPlainObject(input: unknown): input is Record<string, unknown> {
 
 /** Keys every object inherits (`toString`, `valueOf`, `constructor`, `__proto__`...) are own keys once JSON is
  *  parsed, and the validator then calls or looks up the client's value in their place and crashes. They are no
- *  field of anything, so they are refused first, at any depth (iteratively: JSON may nest deeply). `shapes` is
- *  read by shapes.ts, which only reads the properties it knows, so GeoJSON keeps whatever properties it has. */
+ *  field of anything, so they are refused first, at any depth (iteratively: JSON may nest deeply). `shapes` and
+ *  `geometry` are read by shapes.ts and custom-geometry.ts, which only read the properties they know, so GeoJSON
+ *  keeps whatever properties it has. */
 function refuseInheritedKeys(input: Record<string, unknown>): void {
-  const pending: Array<[unknown, string]> = Object.entries(input).filter(([key]) => key !== 'shapes').map(([key, value]) => [value, key]);
+  const pending: Array<[unknown, string]> = Object.entries(input).filter(([key]) => key !== 'shapes' && key !== 'geometry')
+    .map(([key, value]) => [value, key]);
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [value, path] = next;
     if (typeof value !== 'object' || value === null) continue;
@@ -115,9 +118,25 @@ export function defaultPadding(width: number): number {
 }
 
 /** The sources of the scope (or of the division drawn), and the shipping-lane network's when a route follows it. */
-function credit(scope: ScopeCatalogue, division: string | null, routes: RouteSpec[]): string {
+function credit(scope: ScopeCatalogue, division: string | null, routes: RouteSpec[]): string | null {
   const sources = scope.divisions.find((d) => d.id === division)?.sources ?? scope.sources;
-  return routes.some((r) => r.mode === 'sea') ? `${sources} · sea lanes: Eurostat marnet` : sources;
+  const lines = [sources, routes.some((r) => r.mode === 'sea') ? 'sea lanes: Eurostat marnet' : ''].filter(Boolean);
+  return lines.length ? lines.join(' · ') : null;
+}
+
+/** `scope: "custom"` with its `geometry` (POST JSON only), or null for a scope of the catalogue. */
+const isCustom = (input: Record<string, unknown>) => typeof input.scope === 'string' && input.scope.trim().toLowerCase() === 'custom';
+
+function customScopeOf(input: Record<string, unknown>, valid: ValidRequest): CustomScope | null {
+  const given = valid.geometry !== undefined && valid.geometry !== null;
+  if (!isCustom(input)) {
+    if (given || valid.idProperty || valid.nameProperty) {
+      throw new ApiError('invalid_field', 'geometry, idProperty and nameProperty go with scope custom (your own boundaries)', 'geometry');
+    }
+    return null;
+  }
+  if (!given) throw new ApiError('invalid_field', 'scope custom needs geometry: a GeoJSON FeatureCollection or a TopoJSON Topology of your regions, in a POST JSON body', 'geometry');
+  return customScope(valid.geometry, { idProperty: valid.idProperty ?? null, nameProperty: valid.nameProperty ?? null });
 }
 
 /** `pathFormat` is the format the URL's extension asks for (GET); a `format` field must agree with it. */
@@ -128,19 +147,21 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
     throw new ApiError('invalid_field', `unknown field "${unknown}"; allowed: ${FIELD_NAMES.join(', ')}`, unknown);
   }
   refuseInheritedKeys(input);
-  const scope = requireScope(input, catalogue);
+  const listed = isCustom(input) ? null : requireScope(input, catalogue);
   const valid = validateRequest(input);
+  const custom = customScopeOf(input, valid);
+  const scope = custom?.scope ?? listed!;
   if (pathFormat && valid.format && valid.format !== pathFormat) {
     throw new ApiError('invalid_field', `format ${valid.format} contradicts the path's .${pathFormat}; leave format out`, 'format');
   }
   const projection = valid.projection ?? scope.defaultProjection;
-  if (projection === 'albersUsa' && scope.id !== 'world' && scope.id !== 'US') {
-    throw new ApiError('invalid_projection', 'albersUsa draws only the United States; use it with scope US or world', 'projection');
+  if (projection === 'albersUsa' && !['world', 'US', 'custom'].includes(scope.id)) {
+    throw new ApiError('invalid_projection', 'albersUsa draws only the United States; use it with scope US, world or custom', 'projection');
   }
 
   const unknownIds: string[] = [];
-  const division = chooseDivision(scope, valid, catalogue);
-  const resolveQuietly = (raw: string) => catalogue.resolveIn(scope.id, division, raw.trim());
+  const division = custom ? null : chooseDivision(scope, valid, catalogue);
+  const resolveQuietly = (raw: string) => (custom ? custom.resolve(raw.trim()) : catalogue.resolveIn(scope.id, division, raw.trim()));
   const resolve: Resolve = (raw) => {
     const id = resolveQuietly(raw);
     if (!id && !unknownIds.includes(raw)) unknownIds.push(raw);
@@ -163,6 +184,7 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
     scope: scope.id,
     level: valid.level ?? scope.defaultLevel,
     division,
+    geometry: custom?.geometry ?? null,
     format,
     width,
     height: valid.height ?? null,

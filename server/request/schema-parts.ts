@@ -5,7 +5,7 @@ import { HEX_COLOR } from './region-value.ts';
 
 export const LIMITS = {
   regions: 5000, categoryLength: 64, annotation: 256, legendTitle: 64, title: 120, subtitle: 160, size: 8000,
-  breaks: 20, markers: 1000, markerLabel: 120, routes: 500, shapes: 500, shapeTitle: 200,
+  breaks: 20, markers: 1000, markerLabel: 120, routes: 500, shapes: 500, shapeTitle: 200, propertyName: 64,
 } as const;
 
 /** One of `list`, matched case-insensitively and given back in the list's spelling. */

@@ -61,6 +61,10 @@ export const requestSchema = object({
   routes: list('routes', route, '{from, to, ...}', LIMITS.routes),
   // a GeoJSON FeatureCollection, checked by shapes.ts
   shapes: mixed(),
+  // scope custom's boundaries, a FeatureCollection or a Topology, checked by custom-geometry.ts
+  geometry: mixed(),
+  idProperty: text('idProperty', LIMITS.propertyName),
+  nameProperty: text('nameProperty', LIMITS.propertyName),
   labels,
   labelMinArea: range('labelMinArea', 0, 1_000_000),
   proportional: list('proportional', proportionalItem, '{id, value}'),

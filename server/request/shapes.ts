@@ -25,7 +25,7 @@ function position(value: unknown, field: string): LonLat {
 }
 
 /** Positions nested `depth` arrays deep; lines need 2 positions, rings 4 (closed). */
-function coordinates(value: unknown, depth: number, field: string, type: string): unknown {
+export function coordinates(value: unknown, depth: number, field: string, type: string): unknown {
   if (depth === 0) return position(value, field);
   if (!Array.isArray(value)) fail(field, `must be an array (${type} coordinates)`);
   const items = value.map((item, i) => coordinates(item, depth - 1, `${field}[${i}]`, type));
