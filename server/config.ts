@@ -17,6 +17,7 @@ export interface Config {
   logLevel: LogLevel;
   requestTimeoutMs: number;
   shutdownTimeoutMs: number;
+  scopesDir: string | undefined;
 }
 
 function logLevel(env: NodeJS.ProcessEnv): LogLevel {
@@ -71,5 +72,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000, 1),
     /** SHUTDOWN_TIMEOUT_MS (25000): on SIGTERM, how long requests in flight may take before they are cut */
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, 0),
+    /** SCOPES_DIR (none): a folder of your own boundaries, each `<name>.json` (GeoJSON or TopoJSON) scope `<name>`, with an optional `<name>.scope.json` (idProperty, nameProperty, projection, title, attribution); a bad file stops start-up */
+    scopesDir: env.SCOPES_DIR || undefined,
   };
 }

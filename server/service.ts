@@ -1,5 +1,6 @@
 // The whole service, started: renderer assets, SVG threads, Chromium pool (PNG), cache, app, HTTP server.
 // main.ts, the tests and the docs script all start it this way.
+import { rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DestinationStream } from 'pino';
@@ -7,6 +8,7 @@ import type { MapSpec } from '../renderer-page/spec.ts';
 import type { Config } from './config.ts';
 import { loadCatalogue } from '../topology/catalogue.ts';
 import { loadRendererAssets } from './render/renderer-assets.ts';
+import { loadOperatorScopes } from './operator-scopes.ts';
 import { RenderPool } from './render/render-pool.ts';
 import { SvgRenderer } from './render/svg-renderer.ts';
 import { normaliseRequest } from './request/normalise.ts';
@@ -36,8 +38,9 @@ export async function startService(
 ): Promise<RunningService> {
   const logger = createLogger(config.logLevel, logDestination);
   const metrics = createMetrics();
-  const assets = loadRendererAssets();
-  const catalogue = loadCatalogue();
+  const operator = config.scopesDir ? loadOperatorScopes(config.scopesDir) : undefined;
+  const assets = loadRendererAssets(operator);
+  const catalogue = loadCatalogue(undefined, operator?.scopes);
   const svg = await SvgRenderer.start(assets, {
     threads: config.svgThreads,
     queueMax: config.queueMax,
@@ -96,6 +99,7 @@ export async function startService(
     }
     await Promise.all([pool.close(), svg.close()]);
     await cache.close();
+    if (operator) rmSync(operator.topologyDir, { recursive: true, force: true });
   }
 
   return {

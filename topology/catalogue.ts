@@ -94,7 +94,8 @@ export function editDistance(a: string, b: string): number {
   return rows[a.length]![b.length]!;
 }
 
-export function loadCatalogue(dir: string = DEFAULT_BUILD_DIR): Catalogue {
+/** The built catalogue, and `extra` scopes (an operator's SCOPES_DIR) after its own. */
+export function loadCatalogue(dir: string = DEFAULT_BUILD_DIR, extra: ScopeCatalogue[] = []): Catalogue {
   const file = path.join(dir, 'catalogue.json');
   let parsed: CatalogueFile;
   try {
@@ -105,8 +106,12 @@ export function loadCatalogue(dir: string = DEFAULT_BUILD_DIR): Catalogue {
     );
   }
 
-  const { scopes } = parsed;
-  const byName = new Map(scopes.map((sc) => [sc.id.toLowerCase(), sc]));
+  const scopes = [...parsed.scopes, ...extra];
+  const byName = new Map(parsed.scopes.map((sc) => [sc.id.toLowerCase(), sc]));
+  for (const sc of extra) {
+    if (byName.has(sc.id.toLowerCase())) throw new Error(`${sc.boundaries.source}: scope "${sc.id}" is built in; name the file otherwise`);
+    byName.set(sc.id.toLowerCase(), sc);
+  }
 
   // The build already rejects ambiguous aliases; still, never let an alias shadow a canonical
   // id, so ids are indexed before any alias.

@@ -15,7 +15,7 @@ export interface ScopeDefinition {
   /** what one region of the scope is, for listings ("countries", "counties") */
   regionKind: string;
   defaultLevel: Level;
-  defaultProjection: 'naturalEarth1' | 'conicConformal' | 'albersUsa';
+  defaultProjection: 'naturalEarth1' | 'equalEarth' | 'mercator' | 'conicConformal' | 'albersUsa';
   /** attribution text for the map furniture */
   sources: string;
   /** where the boundaries come from, and under what licence */

@@ -18,8 +18,9 @@ export interface RendererAssets {
   file(path: string): Asset | undefined;
   /** the bundle, the page and the fonts, which pages and threads load at start, by URL path */
   files: Map<string, Asset>;
-  /** the folder of the built topology files, read when a scope and level is first asked for */
-  topologyDir: string;
+  /** the folders of the topology files (the build's, and the operator's scopes'), read when a scope and level
+   *  is first asked for */
+  topologyDirs: string[];
   /** changes whenever the bundle, the page or a topology changes; part of every ETag */
   version: string;
 }
@@ -32,10 +33,10 @@ const TOPOLOGY_FILE = /^\/topology\/([A-Za-z][A-Za-z0-9-]{0,40}(?:\.[a-z]+)?-(?:
 
 /** A built topology file by URL path, read from disk (250 scopes' geometry is not kept in memory), or
  *  undefined for any other path. */
-export function readTopologyFile(dir: string, urlPath: string): Buffer | undefined {
+export function readTopologyFile(dirs: readonly string[], urlPath: string): Buffer | undefined {
   const name = TOPOLOGY_FILE.exec(urlPath)?.[1];
-  const path = name ? join(dir, `${name}.json`) : undefined;
-  return path && existsSync(path) ? readFileSync(path) : undefined;
+  const path = name ? dirs.map((dir) => join(dir, `${name}.json`)).find((file) => existsSync(file)) : undefined;
+  return path ? readFileSync(path) : undefined;
 }
 
 function read(path: string, hint: string): Buffer {
@@ -43,7 +44,8 @@ function read(path: string, hint: string): Buffer {
   return readFileSync(path);
 }
 
-export function loadRendererAssets(): RendererAssets {
+/** `operator`: the topology folder of the operator's scopes (SCOPES_DIR) and the version of their files. */
+export function loadRendererAssets(operator?: { topologyDir: string; version: string }): RendererAssets {
   const files = new Map<string, Asset>();
   const build = 'run `npm start` or `node server/prepare.mjs` to build it';
   files.set('/index.html', { contentType: 'text/html', body: read(join(root, 'renderer-page/page.html'), build) });
@@ -57,15 +59,16 @@ export function loadRendererAssets(): RendererAssets {
   }
   // the build's version stands for every topology file it wrote
   const { version: topology } = JSON.parse(read(join(TOPOLOGY_DIR, 'catalogue.json'), build).toString('utf8')) as { version: string };
-  const hash = createHash('sha1').update(topology);
+  const hash = createHash('sha1').update(topology).update(operator?.version ?? '');
+  const topologyDirs = [TOPOLOGY_DIR, ...(operator ? [operator.topologyDir] : [])];
   for (const [path, asset] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) hash.update(path).update(asset.body);
   return {
     files,
-    topologyDir: TOPOLOGY_DIR,
+    topologyDirs,
     file(path) {
       const found = files.get(path);
       if (found) return found;
-      const body = readTopologyFile(TOPOLOGY_DIR, path);
+      const body = readTopologyFile(topologyDirs, path);
       return body ? { contentType: 'application/json', body } : undefined;
     },
     version: hash.digest('hex').slice(0, 16),

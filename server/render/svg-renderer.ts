@@ -29,7 +29,7 @@ export class SvgRenderer {
    *  The threads get the bundle from `assets`, the bytes the ETag's version was made of, and read the
    *  topology files from the same folder as the pages. */
   static async start(assets: RendererAssets, options: SvgRendererOptions): Promise<SvgRenderer> {
-    const workerData: SvgWorkerData = { warmUp: options.warmUp, bundle: assets.files.get('/renderer.js')!.body, topologyDir: assets.topologyDir };
+    const workerData: SvgWorkerData = { warmUp: options.warmUp, bundle: assets.files.get('/renderer.js')!.body, topologyDirs: assets.topologyDirs };
     const workers = new Piscina<MapSpec, SvgOutput>({
       filename: new URL('./svg-worker.ts', import.meta.url).href,
       workerData,

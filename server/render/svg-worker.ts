@@ -14,17 +14,17 @@ export interface SvgWorkerData {
   /** the renderer bundle, as the pages are served it */
   bundle: Uint8Array;
   /** where the built topology files are: each is read when a map first needs it */
-  topologyDir: string;
+  topologyDirs: string[];
 }
 
-const { warmUp, bundle, topologyDir } = workerData as SvgWorkerData;
+const { warmUp, bundle, topologyDirs } = workerData as SvgWorkerData;
 const page = `${RENDERER_ORIGIN}/index.html`;
 const decoder = new TextDecoder();
 
 /** The page's fetch: its own topology files, anything else refused, as in a pool page. */
 async function fetchAsset(url: string) {
   const { origin, pathname } = new URL(url, page);
-  const body = origin === RENDERER_ORIGIN ? readTopologyFile(topologyDir, pathname) : undefined;
+  const body = origin === RENDERER_ORIGIN ? readTopologyFile(topologyDirs, pathname) : undefined;
   if (!body) throw new TypeError(`fetch refused: ${url}`);
   return { ok: true, status: 200, json: async () => JSON.parse(decoder.decode(body)) as unknown };
 }

@@ -155,8 +155,8 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
     throw new ApiError('invalid_field', `format ${valid.format} contradicts the path's .${pathFormat}; leave format out`, 'format');
   }
   const projection = valid.projection ?? scope.defaultProjection;
-  if (projection === 'albersUsa' && !['world', 'US', 'custom'].includes(scope.id)) {
-    throw new ApiError('invalid_projection', 'albersUsa draws only the United States; use it with scope US, world or custom', 'projection');
+  if (projection === 'albersUsa' && scope.kind !== 'custom' && !['world', 'US'].includes(scope.id)) {
+    throw new ApiError('invalid_projection', 'albersUsa draws only the United States; use it with scope US, world or your own boundaries', 'projection');
   }
 
   const unknownIds: string[] = [];
