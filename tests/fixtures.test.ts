@@ -34,9 +34,9 @@ for (const fixture of fixtures) {
     assert.equal(described.etag, map.headers.get('etag'), 'the ETag the map was served with');
     assert.deepEqual(described.warnings, { unknownIds: [], unknownRoutes: [] });
 
-    // GET has no grammar for shapes, marker colours or rotation
+    // GET has no grammar for your own boundaries, shapes, marker colours or rotation
     const markers = (fixture.body?.markers ?? []) as Array<{ color?: string; rotation?: number }>;
-    if (fixture.body?.shapes || markers.some((m) => m.color || m.rotation)) {
+    if (fixture.body?.geometry || fixture.body?.shapes || markers.some((m) => m.color || m.rotation)) {
       assert.equal(described.get, null, 'no GET form is offered');
       return;
     }
