@@ -128,6 +128,60 @@ test('unknown ids are listed as warnings', async () => {
   assert.equal(await page.locator('#map svg path[data-id="US"]').count(), 1);
 });
 
+const scopeOption = (label: string) => page.locator('#ctl-scope-list [role="option"]', { hasText: label });
+
+test('the scope picker finds a country as it is typed; picking it edits the query and draws that country', async () => {
+  await editQuery('scope=world&theme=light');
+  await settled();
+  // the scope list loads once, with the page
+  await page.waitForFunction(() => document.querySelector<HTMLInputElement>('#ctl-scope')?.value === 'World (world)');
+  await page.click('#ctl-scope');
+  await page.keyboard.type('germ');
+  assert.equal(await page.getAttribute('#ctl-scope', 'aria-expanded'), 'true');
+  const germany = scopeOption('Germany (DE)');
+  await germany.waitFor();
+  assert.match(await germany.innerText(), /16 states/);
+  assert.equal(await germany.getAttribute('aria-selected'), 'true', 'the best match is active, so Enter would pick it');
+  assert.equal(await page.getAttribute('#ctl-scope', 'aria-activedescendant'), await germany.getAttribute('id'));
+  assert.equal(await page.locator('#ctl-scope-list [role="group"]').count(), 1, 'only countries fit');
+
+  await germany.click();
+  await settled();
+  assert.equal(await page.inputValue('#query'), 'scope=DE&theme=light');
+  assert.equal(await page.getAttribute('#ctl-scope', 'aria-expanded'), 'false');
+  assert.equal(await page.inputValue('#ctl-scope'), 'Germany (DE)');
+  const ids = await page.locator('#map svg path[data-id^="DE-"]').evaluateAll((paths) => paths.map((p) => p.getAttribute('data-id')));
+  assert.equal(new Set(ids).size, 16, `the 16 states: ${ids.join(' ')}`);
+  assert.match(await text('#ctl-scope-info'), /Boundaries: Natural Earth .*Licence: .*public domain/, 'where the outlines come from');
+
+  // a scope the list does not know is still shown, as the editor holds it
+  await editQuery('scope=ZZ');
+  await settled('error');
+  assert.equal(await page.inputValue('#ctl-scope'), 'ZZ (?)');
+  assert.equal(await page.getAttribute('#ctl-scope', 'aria-invalid'), 'true');
+});
+
+test('typing EU in the scope picker offers the European Union group; Enter picks it and its membership date shows', async () => {
+  await editQuery('scope=world&theme=light');
+  await settled();
+  await page.click('#ctl-scope');
+  await page.keyboard.type('EU');
+  const eu = scopeOption('European Union (EU)');
+  await eu.waitFor();
+  assert.equal(await page.locator('#ctl-scope-list .combo-label').first().textContent(), 'European Union (EU)', 'the exact id comes first');
+  assert.equal(await page.locator('#ctl-scope-list .combo-heading').first().textContent(), 'Groups', 'under its kind');
+
+  // Escape closes the list and keeps the scope; Enter picks the active option
+  await page.keyboard.press('Escape');
+  assert.equal(await page.getAttribute('#ctl-scope', 'aria-expanded'), 'false');
+  assert.equal(await page.inputValue('#ctl-scope'), 'World (world)');
+  await page.fill('#ctl-scope', 'eu');
+  await page.keyboard.press('Enter');
+  await settled();
+  assert.equal(await page.inputValue('#query'), 'scope=EU&theme=light');
+  assert.match(await text('#ctl-scope-info'), /Members as of 2020-02-01/);
+});
+
 test('a POST gallery entry loads into the JSON editor and is drawn, with the note that it needs POST', async () => {
   await page.click('#gallery button[data-id="shapes"]');
   await settled();

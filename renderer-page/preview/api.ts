@@ -1,5 +1,6 @@
 // The service endpoints the preview page talks to: /render/spec (the normalised request, ETag, warnings
-// and GET form) and /render/map (a POST body's image, for downloads and thumbnails).
+// and GET form), /render/map (a POST body's image, for downloads and thumbnails) and /scopes (what the scope
+// picker offers).
 import type { Format, MapSpec } from '../spec.ts';
 
 /** What the page is asked to show: a GET query string or a POST JSON body (as typed). */
@@ -22,6 +23,25 @@ export interface Problem {
 }
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; problem: Problem };
+
+interface Boundaries {
+  source: string;
+  licence: string;
+}
+
+/** A scope as GET /scopes lists it: the fields the scope picker shows. */
+export interface ScopeSummary {
+  id: string;
+  kind: 'world' | 'country' | 'group';
+  name: string;
+  /** plural, as in "16 states" */
+  regionKind: string;
+  regionCount: number;
+  boundaries: Boundaries;
+  /** a group's member list: the date it is true for, and where it is from */
+  members?: { asOf: string; source: string };
+  divisions: Array<{ id: string; regionKind: string; regionCount: number; boundaries: Boundaries }>;
+}
 
 async function problemOf(response: Response): Promise<Problem> {
   const text = await response.text().catch(() => '');
@@ -50,16 +70,32 @@ async function call(path: string, init?: RequestInit): Promise<Outcome<Response>
 
 const json = { 'content-type': 'application/json' };
 
+async function jsonOf<T>(outcome: Outcome<Response>, path: string): Promise<Outcome<T>> {
+  if (!outcome.ok) return outcome;
+  try {
+    return { ok: true, value: await outcome.value.json() as T };
+  } catch {
+    return { ok: false, problem: { error: 'bad_response', message: `${path} did not answer with JSON` } };
+  }
+}
+
 export async function describe(request: PreviewRequest): Promise<Outcome<Described>> {
   const outcome = request.kind === 'query'
     ? await call(`/render/spec?${request.query}`)
     : await call('/render/spec', { method: 'POST', headers: json, body: request.body });
-  if (!outcome.ok) return outcome;
-  try {
-    return { ok: true, value: await outcome.value.json() as Described };
-  } catch {
-    return { ok: false, problem: { error: 'bad_response', message: '/render/spec did not answer with JSON' } };
-  }
+  return jsonOf(outcome, '/render/spec');
+}
+
+export async function listScopes(): Promise<Outcome<ScopeSummary[]>> {
+  const outcome = await jsonOf<{ scopes: ScopeSummary[] }>(await call('/scopes'), '/scopes');
+  return outcome.ok ? { ok: true, value: outcome.value.scopes } : outcome;
+}
+
+/** The other names the world scope accepts for each country ('Deutschland', 'UK', 'USA'), by id: a country
+ *  scope has its country's id, so users find it by the name they know it by. */
+export async function countryAliases(): Promise<Outcome<Map<string, string[]>>> {
+  const outcome = await jsonOf<{ regions: Array<{ id: string; aliases: string[] }> }>(await call('/scopes/world'), '/scopes/world');
+  return outcome.ok ? { ok: true, value: new Map(outcome.value.regions.map((r) => [r.id, r.aliases])) } : outcome;
 }
 
 /** The image of a POST body, in `format`, through the real endpoint. */

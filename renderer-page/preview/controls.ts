@@ -1,40 +1,53 @@
 // Quick controls (scope, theme, projection, width): each edits one parameter of the request in the active
-// editor, and shows the value the editor holds.
+// editor, and shows the value the editor holds. The scope has a searchable picker of its own (scope-picker.ts).
 import { themes } from '../themes/index.ts';
 import { byId } from './dom.ts';
+import { createScopePicker, type ScopePicker } from './scope-picker.ts';
 
 export type ControlKey = 'scope' | 'theme' | 'projection' | 'width';
 export const CONTROL_KEYS: ControlKey[] = ['scope', 'theme', 'projection', 'width'];
 
-const CHOICES: Record<Exclude<ControlKey, 'width'>, string[]> = {
-  scope: ['world', 'RO'],
+type SelectKey = 'theme' | 'projection';
+const CHOICES: Record<SelectKey, string[]> = {
   theme: Object.keys(themes),
   projection: ['naturalEarth1', 'equalEarth', 'mercator', 'conicConformal', 'albersUsa'],
 };
 
 type Control = HTMLSelectElement | HTMLInputElement;
 
+let scopePicker: ScopePicker | undefined;
+
 export function controlFor(key: ControlKey): Control {
-  return key === 'width' ? byId('ctl-width', HTMLInputElement) : byId(`ctl-${key}`, HTMLSelectElement);
+  return key === 'theme' || key === 'projection' ? byId(`ctl-${key}`, HTMLSelectElement) : byId(`ctl-${key}`, HTMLInputElement);
 }
 
-/** Fills the selects' options once. */
+/** Fills the selects' options and starts the scope picker, once. */
 export function setUpControls(onChange: (key: ControlKey, value: string | null) => void): void {
-  for (const key of CONTROL_KEYS) {
+  for (const key of ['theme', 'projection'] as const) {
+    const control = byId(`ctl-${key}`, HTMLSelectElement);
+    control.append(new Option('(default)', ''));
+    for (const choice of CHOICES[key]) control.append(new Option(choice, choice));
+  }
+  for (const key of ['theme', 'projection', 'width'] as const) {
     const control = controlFor(key);
-    if (control instanceof HTMLSelectElement && key !== 'width') {
-      control.append(new Option(key === 'scope' ? '(none)' : '(default)', ''));
-      for (const choice of CHOICES[key]) control.append(new Option(choice, choice));
-    }
     control.addEventListener('change', () => onChange(key, control.value.trim() === '' ? null : control.value.trim()));
   }
+  scopePicker = createScopePicker({
+    input: byId('ctl-scope', HTMLInputElement),
+    list: byId('ctl-scope-list', HTMLDivElement),
+    info: byId('ctl-scope-info', HTMLDivElement),
+  }, (value) => onChange('scope', value));
 }
 
 /** Shows `values` (what the editor holds) in the controls; a value no option has is shown as such. */
 export function showControlValues(values: Partial<Record<ControlKey, string | null>>): void {
   for (const key of CONTROL_KEYS) {
-    const control = controlFor(key);
     let value = values[key] ?? '';
+    if (key === 'scope') {
+      scopePicker?.show(value);
+      continue;
+    }
+    const control = controlFor(key);
     if (control instanceof HTMLSelectElement) {
       for (const extra of control.querySelectorAll('option[data-extra]')) extra.remove();
       // the service takes names in any case
