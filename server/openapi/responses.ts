@@ -44,8 +44,10 @@ export function errorCodesByStatus(): Map<number, ErrorCode[]> {
 export const errorResponseRef = (status: number) => ({ $ref: `#/components/responses/Error${status}` });
 
 const EXAMPLE_MESSAGES: Partial<Record<ErrorCode, [string, string?]>> = {
-  missing_scope: ["scope is required: world, a country's ISO 3166-1 alpha-2 code (DE, US, FR, ...); GET /scopes lists them all", 'scope'],
-  invalid_scope: ['scope "Germany" is not known; did you mean DE? scopes are world, a country\'s ISO 3166-1 alpha-2 code (DE, US, FR, ...); GET /scopes lists them all', 'scope'],
+  missing_scope: ['scope is required: world, a country\'s ISO 3166-1 alpha-2 code (DE, US, FR, ...), a group (EU, NATO, G20, africa, ...) '
+    + 'or custom with your own geometry; GET /scopes lists them all', 'scope'],
+  invalid_scope: ['scope "Germany" is not known; did you mean DE? scopes are world, a country\'s ISO 3166-1 alpha-2 code (DE, US, FR, ...), '
+    + 'a group (EU, NATO, G20, africa, ...) or custom with your own geometry; GET /scopes lists them all', 'scope'],
   method_not_allowed: ['this path does not answer that method'],
   payload_too_large: [`the body is larger than ${MAX_BODY_BYTES} bytes (4 MB)`],
   uri_too_long: ['the URL is longer than 16384 bytes; POST the request as JSON instead'],

@@ -124,9 +124,9 @@ function credit(scope: ScopeCatalogue, division: string | null, routes: RouteSpe
   return lines.length ? lines.join(' · ') : null;
 }
 
-/** `scope: "custom"` with its `geometry` (POST JSON only), or null for a scope of the catalogue. */
 const isCustom = (input: Record<string, unknown>) => typeof input.scope === 'string' && input.scope.trim().toLowerCase() === 'custom';
 
+/** `scope: "custom"` with its `geometry` (POST JSON only), or null for a scope of the catalogue. */
 function customScopeOf(input: Record<string, unknown>, valid: ValidRequest): CustomScope | null {
   const given = valid.geometry !== undefined && valid.geometry !== null;
   if (!isCustom(input)) {
