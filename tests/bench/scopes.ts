@@ -114,7 +114,7 @@ export async function coldScopes(url: string, pid: number): Promise<void> {
   const halfway = treeRssMiB(pid);
   const all = [...svgs, ...half, ...await firstRenders(url, rest.slice(middle), 'svg')];
   clearInterval(sampler);
-  firstRow(`first SVG of every scope of GET /scopes (${all.length}), medium`, all);
+  firstRow(`first SVG of every scope of GET /scopes but the ${pngs.length} drawn as PNG (${all.length}), medium`, all);
   row('slowest first SVGs of all scopes (ms)', slowest(all, 8));
 
   const after = await memory(pid, 5000);
