@@ -1,59 +1,17 @@
 // `npm run bench`: starts the service, measures it over HTTP with unique requests (so the cache does not
-// answer), compares with Vega-Lite rendering the same map in-process, and writes docs/benchmark.md.
+// answer), compares with Vega-Lite rendering the same map in-process, and writes docs/benchmark.md. The
+// catalogue's measures (first renders of scopes never asked before, memory after every scope, the US counties)
+// are in scopes.ts, the timing and the table's rows in measure.ts.
 // Figures are medians of one run: the machine is shared, so read ratios rather than absolute times.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
 import os, { tmpdir } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { vegaLiteSvg } from './vega-peer.ts';
+import { latency, load, median, ms, root, row, rows, SAMPLES, start, timed, WARMUP_MS, type Latency } from './measure.ts';
+import { coldScopes, scopeCases } from './scopes.ts';
 import { treeRssMiB } from '../support/process-tree.ts';
 
-const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30);
-// Each measure starts with this long of unmeasured runs (at least 20), ours and Vega-Lite's alike, so that both
-// are measured with their code compiled by the JIT, the steady state of a running service and of its clients:
-// the HTTP client here (undici) takes a thousand requests or so to reach it.
-const WARMUP_MS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3) * 1000;
-
-/** Runs `once` unmeasured for WARMUP_MS (at least 20 times), then SAMPLES times measured: the durations. */
-async function timed(once: (i: number) => Promise<void>): Promise<number[]> {
-  let i = 0;
-  for (const end = performance.now() + WARMUP_MS; i < 20 || performance.now() < end; i++) await once(i);
-  const times: number[] = [];
-  for (let n = 0; n < SAMPLES; n++, i++) {
-    const started = performance.now();
-    await once(i);
-    times.push(performance.now() - started);
-  }
-  return times;
-}
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const WORLD = { US: 200, CN: 150, IN: 80, BR: 60, RU: 120, DE: 95, FR: 40, GB: 55, JP: 90 };
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function start(script: string[], env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, script, { cwd: root, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' });
-  const url = `http://127.0.0.1:${port}`;
-  for (let waited = 0; waited < 90_000; waited += 250) {
-    if (await fetch(`${url}/`).then(() => true, () => false)) return { child, url };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${script.join(' ')} did not start`);
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))];
-const ms = (x: number) => `${x.toFixed(1)} ms`;
 
 let counter = 0;
 /** A query whose data differs every time, so every request is a cache miss. */
@@ -64,36 +22,15 @@ function unique(scope: 'world' | 'RO'): string {
     : `scope=RO&data=RO-B:${500 + counter},RO-CJ:200,RO-IS:150,RO-TM:180`;
 }
 
-async function latency(url: string, path: () => string): Promise<{ median: number; p95: number; bytes: number }> {
-  let bytes = 0;
-  const times = await timed(async () => {
-    const response = await fetch(url + path());
-    const body = await response.arrayBuffer();
-    if (!response.ok) throw new Error(`${path()}: ${response.status}`);
-    bytes = body.byteLength;
-  });
-  return { median: median(times), p95: p95(times), bytes };
-}
-
-/** Requests per second at `connections` concurrent clients, and the statuses seen. */
-async function load(url: string, connections: number, seconds: number, path?: () => string) {
-  const result = await autocannon({
-    url, connections, duration: seconds, pipelining: 1,
-    requests: path ? [{ method: 'GET', setupRequest: (request) => ({ ...request, path: path() }) }] : undefined,
-  });
-  return { perSecond: result.requests.average, statuses: result.statusCodeStats as Record<string, { count: number }>, errors: result.errors + result.timeouts };
-}
-
-const rows: Array<[string, string, string, string]> = [];
-const row = (what: string, result: string, target = '', met?: boolean) => {
-  rows.push([what, result, target, met === undefined ? '' : met ? 'yes' : '**no**']);
-  console.log(`${what}: ${result}${target ? `  (target ${target}: ${met ? 'met' : 'NOT met'})` : ''}`);
-};
-
+// the machine may be shared: what else ran is part of the figures
+const loadAtStart = os.loadavg()[0];
 // with its default logging, one JSON line per request, as it runs in production
 const service = await start(['--import', 'tsx', 'server/main.ts'], { LOG_LEVEL: 'info' });
 try {
-  const results: Record<string, { median: number; p95: number; bytes: number }> = {};
+  // first, while no scope but the warm-up's has been drawn: first renders and memory
+  await coldScopes(service.url, service.child.pid as number);
+
+  const results: Record<string, Latency> = {};
   const cases: Array<[string, () => string]> = [
     ['world low SVG', () => `/map.svg?${unique('world')}`],
     ['world low PNG', () => `/map.png?${unique('world')}`],
@@ -103,6 +40,7 @@ try {
     ['world high PNG', () => `/map.png?level=high&${unique('world')}`],
     ['RO SVG', () => `/map.svg?${unique('RO')}`],
     ['RO PNG', () => `/map.png?${unique('RO')}`],
+    ...await scopeCases(service.url),
   ];
   for (const [name, path] of cases) {
     results[name] = await latency(service.url, path);
@@ -157,12 +95,12 @@ try {
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   const back = after <= before * 1.1 + 32;
-  row('resident memory (service + Chromium): before, peak, after', `${before.toFixed(0)}, ${peak.toFixed(0)}, ${after.toFixed(0)} MiB (after ${seconds} s)`, 'back within 60 s', back);
+  row('resident memory (RSS, service + Chromium) around the overload: before, peak, after', `${before.toFixed(0)}, ${peak.toFixed(0)}, ${after.toFixed(0)} MiB (after ${seconds} s)`, 'back within 60 s', back);
 } finally {
   service.child.kill('SIGTERM');
 }
 
-const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.availableParallelism()} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.availableParallelism()} cores (load average ${loadAtStart.toFixed(1)} at the start), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
 const table = [
   `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}; ${SAMPLES} samples per latency after ${WARMUP_MS / 1000} s of unmeasured ones, medians of one run.`,
   '',

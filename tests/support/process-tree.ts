@@ -44,6 +44,22 @@ export function treeRssMiB(root: number): number {
   return processTree(root).reduce((sum, pid) => sum + rssKiB(pid), 0) / 1024;
 }
 
+/** Proportional memory of one process in KiB (Pss: each shared page divided among the processes that map
+ *  it), 0 once it has gone. Chromium's dozen processes share most of their code, which RSS counts in each. */
+export function pssKiB(pid: number): number {
+  try {
+    const match = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Proportional memory of `root` and its descendants, in MiB: what the tree costs the machine. */
+export function treePssMiB(root: number): number {
+  return processTree(root).reduce((sum, pid) => sum + pssKiB(pid), 0) / 1024;
+}
+
 /** True while the process exists and is not a zombie. */
 export function isRunning(pid: number): boolean {
   try {

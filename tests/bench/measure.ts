@@ -1,0 +1,95 @@
+// What the benchmark's measures share: starting a process on a free port, timing requests, the statistics
+// and the rows of docs/benchmark.md.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+export const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30);
+// Each measure starts with this long of unmeasured runs (at least 20), ours and Vega-Lite's alike, so that both
+// are measured with their code compiled by the JIT, the steady state of a running service and of its clients:
+// the HTTP client here (undici) takes a thousand requests or so to reach it.
+export const WARMUP_MS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3) * 1000;
+
+export const root = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Runs `once` unmeasured for WARMUP_MS (at least 20 times), then SAMPLES times measured: the durations. */
+export async function timed(once: (i: number) => Promise<void>): Promise<number[]> {
+  let i = 0;
+  for (const end = performance.now() + WARMUP_MS; i < 20 || performance.now() < end; i++) await once(i);
+  const times: number[] = [];
+  for (let n = 0; n < SAMPLES; n++, i++) {
+    const started = performance.now();
+    await once(i);
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Starts `node ...script` on a free loopback port and waits until it answers `GET /`. */
+export async function start(script: string[], env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, script, { cwd: root, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}`;
+  for (let waited = 0; waited < 90_000; waited += 250) {
+    if (await fetch(`${url}/`).then(() => true, () => false)) return { child, url };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${script.join(' ')} did not start`);
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+export const median = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)];
+export const p95 = (xs: number[]) => sorted(xs)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))];
+export const ms = (x: number) => `${x.toFixed(1)} ms`;
+export const mib = (x: number) => `${x.toFixed(0)} MiB`;
+
+/** One GET, its body read whole; throws on a status other than 2xx. The duration and the size. */
+export async function get(url: string): Promise<{ ms: number; bytes: number }> {
+  const started = performance.now();
+  const response = await fetch(url);
+  const body = await response.arrayBuffer();
+  const took = performance.now() - started;
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${Buffer.from(body).toString('utf8').slice(0, 200)}`);
+  return { ms: took, bytes: body.byteLength };
+}
+
+export interface Latency {
+  median: number;
+  p95: number;
+  bytes: number;
+}
+
+/** Cache-miss latency of `path()` (a new path each call) over HTTP, after the warm-up. */
+export async function latency(url: string, path: () => string): Promise<Latency> {
+  let bytes = 0;
+  const times = await timed(async () => {
+    bytes = (await get(url + path())).bytes;
+  });
+  return { median: median(times), p95: p95(times), bytes };
+}
+
+/** Requests per second at `connections` concurrent clients, and the statuses seen. */
+export async function load(url: string, connections: number, seconds: number, path?: () => string) {
+  const result = await autocannon({
+    url, connections, duration: seconds, pipelining: 1,
+    requests: path ? [{ method: 'GET', setupRequest: (request) => ({ ...request, path: path() }) }] : undefined,
+  });
+  return { perSecond: result.requests.average, statuses: result.statusCodeStats as Record<string, { count: number }>, errors: result.errors + result.timeouts };
+}
+
+/** The table's rows, also echoed to the console as they come. */
+export const rows: Array<[string, string, string, string]> = [];
+export function row(what: string, result: string, target = '', met?: boolean): void {
+  rows.push([what, result, target, met === undefined ? '' : met ? 'yes' : '**no**']);
+  console.log(`${what}: ${result}${target ? `  (target ${target}: ${met ? 'met' : 'NOT met'})` : ''}`);
+}
