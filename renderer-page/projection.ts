@@ -43,10 +43,29 @@ function boxOutline([west, south, east, north]: [number, number, number, number]
   return { type: 'MultiPoint', coordinates: points };
 }
 
+/** The corners of each region's bounds. A projection with insets sends every vertex through each of its
+ *  parts (France has a dozen), so fitting one to the outlines took longer than drawing them; the corners
+ *  enclose the outlines, for a fraction of the cost. */
+const cornersOf = new WeakMap<ScopeGeometry, GeoPermissibleObjects>();
+function regionCorners(geometry: ScopeGeometry): GeoPermissibleObjects {
+  let corners = cornersOf.get(geometry);
+  if (!corners) {
+    const points = geometry.regions.flatMap((f) => {
+      const [[west, south], [east, north]] = geoBounds(f);
+      return [[west, south], [west, north], [east, south], [east, north]];
+    });
+    corners = { type: 'MultiPoint', coordinates: points };
+    cornersOf.set(geometry, corners);
+  }
+  return corners;
+}
+
 /** What the projection is fitted to: the bbox asked for, the globe, or the scope's land (Antarctica left
- *  out of world maps whose projection would blow it up). */
-function fitTarget({ scope, projection, bbox }: Framing, geometry: ScopeGeometry): GeoPermissibleObjects {
+ *  out of world maps whose projection would blow it up; the corners of its regions with insets). */
+function fitTarget(framing: Framing, geometry: ScopeGeometry): GeoPermissibleObjects {
+  const { scope, projection, bbox } = framing;
   if (bbox) return boxOutline(bbox);
+  if (insets(framing)) return regionCorners(geometry);
   if (scope === 'world') {
     if (GLOBAL.has(projection)) return { type: 'Sphere' };
     const keep = projection === 'albersUsa' ? (id: string) => id === 'US' : (id: string) => id !== 'AQ';

@@ -127,7 +127,10 @@ test('FR by région: the ids choose the level; each région is its départements
   const parts = ['75C', '77', '78', '91', '92', '93', '94', '95'].map((code) => bounds(region(departements, `FR-${code}`)!.getAttribute('d')!));
   const union = [Math.min(...parts.map((b) => b[0]!)), Math.min(...parts.map((b) => b[1]!)), Math.max(...parts.map((b) => b[2]!)), Math.max(...parts.map((b) => b[3]!))];
   const idf = bounds(region(doc, 'FR-IDF')!.getAttribute('d')!);
-  idf.forEach((v, i) => assert.ok(Math.abs(v - union[i]!) <= 0.3, `FR-IDF bounds ${idf} against its départements' ${union}`));
+  // sizes to the rounding of the outlines (0.1 px each side); the two maps are fitted each to its own regions'
+  // corners, which may shift one frame against the other by a fraction of a pixel
+  assert.ok(Math.abs((idf[2]! - idf[0]!) - (union[2]! - union[0]!)) <= 0.2 && Math.abs((idf[3]! - idf[1]!) - (union[3]! - union[1]!)) <= 0.2);
+  idf.forEach((v, i) => assert.ok(Math.abs(v - union[i]!) <= 1, `FR-IDF bounds ${idf} against its départements' ${union}`));
 });
 
 test('ids of two levels in one request are a 400 naming them; nothing is rendered', async () => {

@@ -54,16 +54,26 @@ function overlaps(a: Bounds, b: Bounds): boolean {
   return spans(a).some(([w1, e1]) => spans(b).some(([w2, e2]) => w1 <= e2 && w2 <= e1));
 }
 
-/** The muted land around a scope at each level: the countries but `exclude` whose bounds reach within 15% of the
- *  scope's (or of the box given), and `extra` (units of the country that are no region), without what would be
- *  under a pixel. */
+/** The muted land around a scope at each level: the countries but `exclude` near its regions (or in the box
+ *  given), and `extra` (units of the country that are no region), without what would be under a pixel. */
 export type Neighbours = (level: Level) => FeatureCollection;
 
+/** `bounds` with `degrees` more on every side. */
+function pad([[west, south], [east, north]]: Bounds, degrees: number): Bounds {
+  return grow([[west - degrees, south - degrees], [east + degrees, north + degrees]], 0);
+}
+
+/**
+ * Near means within 15% of the scope's size (1° to 5°) of one of its regions, not within the scope's bounds:
+ * France's, overseas départements included, span the globe, and every country would be its neighbour.
+ */
 export function neighboursOf(world: WorldCountries, exclude: ReadonlySet<string>, scope: FeatureCollection | Bounds, extra: Feature[]): Neighbours {
   const bounds = grow(Array.isArray(scope) ? scope : geoBounds(scope), 0.15);
+  const margin = Math.min(5, Math.max(1, spanOf(bounds) * 0.15));
+  const areas = Array.isArray(scope) ? [bounds] : scope.features.map((f) => pad(geoBounds(f), margin));
   return (level) => {
     const { context, pixels } = LEVELS[level];
-    const near = world[context].filter((c) => !exclude.has(c.id) && overlaps(c.bounds, bounds));
+    const near = world[context].filter((c) => !exclude.has(c.id) && areas.some((area) => overlaps(c.bounds, area)));
     const muted: FeatureCollection = {
       type: 'FeatureCollection',
       features: [...near.map((c) => ({ ...c.feature, id: undefined, properties: {} })), ...extra.map((f) => ({ ...f, id: undefined, properties: {} }))],
