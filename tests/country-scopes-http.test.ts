@@ -199,3 +199,13 @@ test('groups: the EU\'s 27 members with insets, the neighbours muted; NATO, BRIC
   const outside = await (await fetch(`${service.url}/render/spec?scope=EU&data=GB:1`)).json() as { warnings: { unknownIds: string[] } };
   assert.deepEqual(outside.warnings.unknownIds, ['GB'], 'a non-member is no region of the group');
 });
+
+test('/render/spec suggests the closest id for each unknown one', async () => {
+  const world = await (await fetch(`${service.url}/render/spec?scope=world&data=Germny:1,Frnace:2,Bavaria:3,US:4`)).json() as {
+    warnings: { unknownIds: string[] }; suggestions: Array<{ given: string; id: string }>;
+  };
+  assert.deepEqual(world.warnings.unknownIds, ['Germny', 'Frnace', 'Bavaria']);
+  assert.deepEqual(world.suggestions, [{ given: 'Germny', id: 'DE' }, { given: 'Frnace', id: 'FR' }]);
+  const germany = await (await fetch(`${service.url}/render/spec?scope=DE&data=Bayrn:1,Nordrhein-Westfahlen:2`)).json() as { suggestions: Array<{ given: string; id: string }> };
+  assert.deepEqual(germany.suggestions, [{ given: 'Bayrn', id: 'DE-BY' }, { given: 'Nordrhein-Westfahlen', id: 'DE-NW' }]);
+});

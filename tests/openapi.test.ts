@@ -104,7 +104,7 @@ test('every endpoint is described', () => {
   assert.deepEqual(sorted(Object.keys(operation('/render/map', 'post').responses['200'].content)), ['image/png', 'image/svg+xml']);
   for (const path of ['/map.svg', '/map.png']) assert.ok(operation(path, 'get').responses['304'], `${path} answers 304`);
   const spec = schema('SpecResponse');
-  assert.deepEqual(sorted(spec.required), ['etag', 'get', 'spec', 'warnings']);
+  assert.deepEqual(sorted(spec.required), ['etag', 'get', 'spec', 'suggestions', 'warnings']);
   assert.deepEqual(spec.properties.get.type, ['string', 'null']);
   assert.deepEqual(sorted(Object.keys(spec.properties.warnings.properties)), ['unknownIds', 'unknownRoutes']);
 });

@@ -42,6 +42,9 @@ export interface Catalogue {
   /** the scopes closest to a name that is none: a country's name or code (`Germany` → DE), else the
    *  nearest ids and names by spelling */
   suggestScopes(raw: string): string[];
+  /** the id whose spelling (id, name or alias) is closest to one the scope does not know, within a few
+   *  edits (`Germny` → DE), or undefined */
+  suggestId(scope: ScopeCatalogue['id'], division: string | null, raw: string): string | undefined;
 }
 
 /** Shape of catalogue.json as written by build.ts. */
@@ -142,6 +145,21 @@ export function loadCatalogue(dir: string = DEFAULT_BUILD_DIR, extra: ScopeCatal
       const sc = byName.get(scope.toLowerCase());
       if (!sc || typeof raw !== 'string') return undefined;
       return lookup(sc, division)?.get(aliasKey(sc.id, raw));
+    },
+    suggestId(scope, division, raw) {
+      const sc = byName.get(scope.toLowerCase());
+      const map = sc && lookup(sc, division);
+      if (!map) return undefined;
+      const wanted = aliasKey(sc.id, raw);
+      const most = Math.max(1, Math.floor(wanted.length / 4));
+      let best: { id: string; d: number } | undefined;
+      for (const [key, id] of map) {
+        // the length alone rules most spellings out before the costlier distance
+        if (Math.abs(key.length - wanted.length) > most) continue;
+        const d = editDistance(wanted, key);
+        if (d <= most && (!best || d < best.d)) best = { id, d };
+      }
+      return best?.id;
     },
     suggestScopes(raw) {
       const country = catalogue.resolveId('world', raw.trim());

@@ -1,6 +1,6 @@
 // The X-Geo-Warnings header: `unknown-ids:A,B; unknown-routes:X>Y`, each part only when it has entries.
 
-const MAX_ENTRIES = 50;
+export const MAX_WARNING_ENTRIES = 50;
 
 /** Ids are the user's own spelling: anything outside printable ASCII, and the header's own separators,
  *  is percent-encoded so the header stays valid and parseable. */
@@ -10,7 +10,7 @@ function headerSafe(text: string): string {
 
 export function geoWarnings(parts: { unknownIds: string[]; unknownRoutes: string[] }): string | undefined {
   const out: string[] = [];
-  if (parts.unknownIds.length) out.push(`unknown-ids:${parts.unknownIds.slice(0, MAX_ENTRIES).map(headerSafe).join(',')}`);
-  if (parts.unknownRoutes.length) out.push(`unknown-routes:${parts.unknownRoutes.slice(0, MAX_ENTRIES).map(headerSafe).join(',')}`);
+  if (parts.unknownIds.length) out.push(`unknown-ids:${parts.unknownIds.slice(0, MAX_WARNING_ENTRIES).map(headerSafe).join(',')}`);
+  if (parts.unknownRoutes.length) out.push(`unknown-routes:${parts.unknownRoutes.slice(0, MAX_WARNING_ENTRIES).map(headerSafe).join(',')}`);
   return out.length ? out.join('; ') : undefined;
 }

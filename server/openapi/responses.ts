@@ -161,7 +161,7 @@ export function responseSchemas(): Record<string, JsonSchema> {
     SpecResponse: {
       type: 'object',
       description: 'What a render request normalises to, without rendering it.',
-      required: ['spec', 'etag', 'warnings', 'get'],
+      required: ['spec', 'etag', 'warnings', 'suggestions', 'get'],
       properties: {
         spec: { type: 'object', description: 'The normalised request handed to the renderer: every default filled in, ids and enumerations canonical, lists sorted.' },
         etag: { type: 'string', description: 'The ETag the map would be served with.' },
@@ -172,6 +172,12 @@ export function responseSchemas(): Record<string, JsonSchema> {
             unknownIds: { type: 'array', items: { type: 'string' }, description: 'Ids the scope does not know, as written.' },
             unknownRoutes: { type: 'array', items: { type: 'string' }, description: 'Routes with an unknown end, as `from>to`.' },
           },
+        },
+        suggestions: {
+          type: 'array',
+          description: 'For each of the first 50 unknown ids, the closest id the scope knows by spelling (id, name or alias, a few edits '
+            + 'away), where there is one: `Germny` → `DE`.',
+          items: { type: 'object', required: ['given', 'id'], properties: { given: { type: 'string' }, id: { type: 'string' } } },
         },
         get: {
           type: ['string', 'null'],

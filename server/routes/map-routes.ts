@@ -2,7 +2,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { AppDeps } from '../app-deps.ts';
-import type { Format } from '../../renderer-page/spec.ts';
+import type { Format, MapSpec } from '../../renderer-page/spec.ts';
 import { parseQuery } from '../request/get-grammar.ts';
 import { FIELD_NAMES } from '../request/schema.ts';
 import { normaliseRequest, type NormalisedRequest } from '../request/normalise.ts';
@@ -11,7 +11,7 @@ import { parseCsvRegions } from '../request/csv.ts';
 import { ApiError } from '../errors.ts';
 import { etagOf } from '../request/etag.ts';
 import { getUrlFor } from '../request/get-url.ts';
-import { geoWarnings } from '../http/geo-warnings.ts';
+import { geoWarnings, MAX_WARNING_ENTRIES } from '../http/geo-warnings.ts';
 import { matchesIfNoneMatch } from '../http/conditional.ts';
 import { LRUCache } from 'lru-cache';
 
@@ -96,8 +96,17 @@ export function mapRoutes(deps: AppDeps): Router {
       spec,
       etag,
       warnings: { unknownIds, unknownRoutes },
+      suggestions: suggest(spec, unknownIds),
       get: getUrlFor(spec, deps.catalogue),
     };
+  }
+
+  /** The closest known id to each of the first unknown ones (as many as X-Geo-Warnings lists). */
+  function suggest(spec: MapSpec, unknownIds: string[]): Array<{ given: string; id: string }> {
+    return unknownIds.slice(0, MAX_WARNING_ENTRIES).flatMap((given) => {
+      const id = deps.catalogue.suggestId(spec.scope, spec.division, given);
+      return id ? [{ given, id }] : [];
+    });
   }
   router.get('/render/spec', (ctx) => describe(ctx, fromQuery(ctx)));
   router.post('/render/spec', async (ctx) => describe(ctx, await fromBody(ctx)));
