@@ -2,10 +2,11 @@ import {
   geoAlbersUsa, geoBounds, geoConicConformal, geoEqualEarth, geoMercator, geoNaturalEarth1, geoPath,
   type GeoPermissibleObjects, type GeoProjection,
 } from 'd3';
+// its ES module by path: the package's main is a UMD build that lacks some of them, which Node would load
 import {
   geoAlbersUsaTerritories, geoConicConformalEurope, geoConicConformalFrance, geoConicConformalNetherlands,
   geoConicConformalPortugal, geoConicConformalSpain,
-} from 'd3-composite-projections';
+} from 'd3-composite-projections/index.js';
 import type { MapSpec, ProjectionName } from './spec.ts';
 import type { ScopeGeometry } from './geometry.ts';
 
