@@ -11,7 +11,7 @@ import { readAdmin1, type Admin1Feature } from './admin1-source.js';
 import { finaliseRegions } from './aliases.js';
 import type { DivisionCatalogue, RegionEntry } from './catalogue.js';
 import { countryDrafts, groupById, regionKindOf } from './country-drafts.js';
-import { PARENT_DIVISIONS, parentDrafts, parentOf } from './parent-divisions.js';
+import { buildParentDivision, PARENT_DIVISIONS } from './parent-divisions.js';
 import { neighboursOf, writeLevels, type WorldCountries } from './scope-levels.js';
 import type { ScopeDefinition } from './scopes.js';
 import { readCldrSubdivisions, resolveSubdivisionIds, type CldrSubdivisions } from './subdivision-ids.js';
@@ -111,16 +111,8 @@ export function buildCountries(
     const divisions: DivisionCatalogue[] = [];
     const parentDivision = PARENT_DIVISIONS[country];
     if (parentDivision) {
-      const parents = new Map<string, Admin1Feature[]>();
-      const parent = new Map(regions.map((r) => [r.id, parentOf(r.id, r.features, listed ?? new Map())]));
-      for (const r of regions) parents.set(parent.get(r.id)!, [...(parents.get(parent.get(r.id)!) ?? []), ...r.features]);
-      const parentEntries = finaliseRegions(country, parentDrafts(parents, listed ?? new Map(), names));
-      const parentNames = new Map(parentEntries.map((r) => [r.id, r.name]));
-      const merged = mergeById(src, arealGeometries(src, 'regions'), (g) => parent.get(String(g.id))!, (id) => parentNames.get(id)!);
-      writeLevels(`${country}.${parentDivision.id}`, src, merged, neighbours, write);
-      divisions.push({
-        id: parentDivision.id, regionKind: parentDivision.regionKind, sources: COUNTRY_SOURCES, boundaries: COUNTRY_BOUNDARIES, regions: parentEntries,
-      });
+      const parents = buildParentDivision({ country, regions, listed: listed ?? new Map(), names, source: src, neighbours }, write);
+      divisions.push({ id: parentDivision.id, regionKind: parentDivision.regionKind, sources: COUNTRY_SOURCES, boundaries: COUNTRY_BOUNDARIES, regions: parents });
     }
     if (country === 'US') divisions.push(buildUsCounties(entries, neighbours, write));
     scopes.push({

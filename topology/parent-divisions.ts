@@ -4,8 +4,13 @@
 // (topojson's merge over their shared arcs), so the two levels share every border.
 
 import { iso31662 } from 'iso-3166';
+import type { Topology } from 'topojson-specification';
 import type { Admin1Feature } from './admin1-source.js';
-import { TIER, type RegionDraft } from './aliases.js';
+import { finaliseRegions, TIER, type RegionDraft } from './aliases.js';
+import type { RegionEntry } from './catalogue.js';
+import type { CountryRegion } from './country-drafts.js';
+import { writeLevels, type Neighbours } from './scope-levels.js';
+import { arealGeometries, mergeById } from './topo-tools.js';
 
 export interface ParentDivision {
   /** the division's name in requests' specs and file names (`FR.regions-medium.json`) */
@@ -35,7 +40,7 @@ const ISO_NAME = new Map(iso31662.map((entry) => [entry.code, entry.name]));
  * (Italy's abolished provinces are in no ISO list), else for the UK its nation; a unit that is both (France's
  * overseas départements, Ceuta) is its own parent.
  */
-export function parentOf(regionId: string, features: Admin1Feature[], listed: ReadonlyMap<string, string>): string {
+function parentOf(regionId: string, features: Admin1Feature[], listed: ReadonlyMap<string, string>): string {
   // up to the code under the country itself: Bas-Rhin is in Alsace's European collectivity, in Grand Est
   let iso = ISO_PARENT.get(regionId);
   while (iso && ISO_PARENT.get(iso)?.includes('-')) iso = ISO_PARENT.get(iso);
@@ -48,7 +53,7 @@ export function parentOf(regionId: string, features: Admin1Feature[], listed: Re
 }
 
 /** Drafts of the coarse units: CLDR's English name, ISO's own name and Natural Earth's region name. */
-export function parentDrafts(
+function parentDrafts(
   parents: ReadonlyMap<string, Admin1Feature[]>, listed: ReadonlyMap<string, string>, fineNames: ReadonlyMap<string, string>,
 ): RegionDraft[] {
   return [...parents].map(([id, features]) => {
@@ -60,4 +65,31 @@ export function parentDrafts(
     ];
     return { id, name: listed.get(id) ?? fineNames.get(id) ?? ISO_NAME.get(id) ?? id, aliases };
   });
+}
+
+export interface ParentSource {
+  country: string;
+  /** the country scope's regions, with their source features */
+  regions: CountryRegion[];
+  /** CLDR's ISO 3166-2 codes of the country and their English names */
+  listed: ReadonlyMap<string, string>;
+  /** the regions' display names */
+  names: ReadonlyMap<string, string>;
+  /** the country's detailed topology, its geometries' ids the regions' */
+  source: Topology;
+  neighbours: Neighbours;
+}
+
+/** The coarse units' catalogue entries; their levels are written as `${country}.${division}-*.json`. */
+export function buildParentDivision(
+  { country, regions, listed, names, source, neighbours }: ParentSource, write: (file: string, topology: Topology) => number,
+): RegionEntry[] {
+  const parent = new Map(regions.map((r) => [r.id, parentOf(r.id, r.features, listed)]));
+  const members = new Map<string, Admin1Feature[]>();
+  for (const r of regions) members.set(parent.get(r.id)!, [...(members.get(parent.get(r.id)!) ?? []), ...r.features]);
+  const entries = finaliseRegions(country, parentDrafts(members, listed, names));
+  const parentNames = new Map(entries.map((r) => [r.id, r.name]));
+  const merged = mergeById(source, arealGeometries(source, 'regions'), (g) => parent.get(String(g.id))!, (id) => parentNames.get(id)!);
+  writeLevels(`${country}.${PARENT_DIVISIONS[country]!.id}`, source, merged, neighbours, write);
+  return entries;
 }
