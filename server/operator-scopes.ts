@@ -49,7 +49,8 @@ export function loadOperatorScopes(dir: string): OperatorScopes {
   const out = mkdtempSync(path.join(tmpdir(), 'map-scopes-'));
   const hash = createHash('sha1');
   const scopes: ScopeCatalogue[] = [];
-  const files = readdirSync(dir).filter((f) => f.endsWith('.json') && !f.endsWith('.scope.json')).sort();
+  const present = new Set(readdirSync(dir));
+  const files = [...present].filter((f) => f.endsWith('.json') && !f.endsWith('.scope.json')).sort();
   for (const file of files) {
     const name = file.slice(0, -'.json'.length);
     const fail = (what: string): never => { throw new Error(`SCOPES_DIR ${path.join(dir, file)}: ${what}`); };
@@ -57,7 +58,7 @@ export function loadOperatorScopes(dir: string): OperatorScopes {
     if (name.toLowerCase() === 'custom') fail('scope custom is the one a POST brings its own geometry to; name the file otherwise');
     const manifestFile = path.join(dir, `${name}.scope.json`);
     let manifest: Manifest = {};
-    if (readdirSync(dir).includes(`${name}.scope.json`)) {
+    if (present.has(`${name}.scope.json`)) {
       try {
         manifest = readManifest(manifestFile);
       } catch (error) {
