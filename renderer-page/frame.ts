@@ -2,13 +2,14 @@
 // makes of the scope's fixed geometry (region outlines, their polygons, centres and areas, the anchors of
 // regions too small to see, the globe, neighbouring land), each computed once when first asked for. Kept
 // per page, so a request that changes only data draws from outlines already projected.
-import { geoGraticule10, geoPath, type GeoPath, type GeoPermissibleObjects, type GeoProjection } from 'd3';
+import { geoGraticule10, geoPath, type GeoPath, type GeoPermissibleObjects, type GeoProjection, type GeoStreamWrapper } from 'd3';
 import type { MapSpec } from './spec.ts';
 import { geometryKey, type ScopeGeometry, type RegionFeature } from './geometry.ts';
 import { fitProjection, naturalHeight, type Extent } from './projection.ts';
 import { simplifiedProjection } from './pixel-simplify.ts';
 import { relativePath } from './relative-path.ts';
 import { projectedPolygons, visualCentre, type Ring } from './visual-centre.ts';
+import { liesInInsets, routedStream } from './inset-routing.ts';
 
 type Framing = Pick<MapSpec, 'scope' | 'division' | 'geometry' | 'level' | 'projection' | 'bbox'>;
 
@@ -16,6 +17,19 @@ type Framing = Pick<MapSpec, 'scope' | 'division' | 'geometry' | 'level' | 'proj
  *  region with data is drawn as a dot instead. Area rather than bounding box: an archipelago of specks spans a
  *  wide box yet shows nothing. */
 const VISIBLE_AREA = 6;
+
+/** One way of drawing geometry: the projection, then the sub-pixel filter, as outlines (relative coordinates to
+ *  0.1 px) and areas. */
+interface Drawing {
+  simplified: GeoStreamWrapper;
+  outline: (object: GeoPermissibleObjects) => string | null;
+  measure: GeoPath;
+}
+
+function drawingWith(projection: GeoStreamWrapper): Drawing {
+  const simplified = simplifiedProjection(projection);
+  return { simplified, outline: relativePath(simplified), measure: geoPath(simplified) };
+}
 
 function once<T>(cache: Map<string, T>, key: string, make: () => T): T {
   if (!cache.has(key)) cache.set(key, make());
@@ -25,29 +39,39 @@ function once<T>(cache: Map<string, T>, key: string, make: () => T): T {
 export class Frame {
   readonly projection: GeoProjection;
   readonly showsGlobe: boolean;
-  /** for the scope's own geometry: sub-pixel vertices dropped, relative coordinates to 0.1 px */
-  private readonly outline: (object: GeoPermissibleObjects) => string | null;
-  private readonly measure: GeoPath;
-  private readonly simplified;
+  /** through the projection's stream */
+  private readonly streamed: Drawing;
+  /** with insets, through its point routing, for the regions that lie in its insets */
+  private readonly routed: Drawing | null;
   private readonly features: Map<string, RegionFeature>;
-  private readonly memo = { d: new Map<string, string | null>(), polygons: new Map<string, Ring[][]>(), centre: new Map<string, [number, number] | null>(), area: new Map<string, number>() };
-  private statics: { sphere: string | null; context: string[]; graticule: string | null } | null = null;
+  private readonly memo = {
+    d: new Map<string, string | null>(), polygons: new Map<string, Ring[][]>(), centre: new Map<string, [number, number] | null>(),
+    area: new Map<string, number>(), drawing: new Map<string, Drawing>(),
+  };
+  private statics: { sphere: string | null; context: string[] } | null = null;
+  private graticuleOutline: string | null | undefined;
 
   constructor(framing: Framing, private readonly geometry: ScopeGeometry, private readonly extent: Extent) {
     const fitted = fitProjection(framing, geometry, extent);
     this.projection = fitted.projection;
     this.showsGlobe = fitted.showsGlobe;
-    this.simplified = simplifiedProjection(this.projection);
-    this.outline = relativePath(this.simplified);
-    this.measure = geoPath(this.simplified);
+    this.streamed = drawingWith(this.projection);
+    this.routed = fitted.hasInsets ? drawingWith(routedStream(this.projection)) : null;
     this.features = new Map(geometry.regions.map((f) => [f.id, f]));
+  }
+
+  /** How a region is drawn: routed where it can be, else streamed. */
+  private drawing(feature: RegionFeature): Drawing {
+    const { routed } = this;
+    if (!routed) return this.streamed;
+    return once(this.memo.drawing, feature.id, () => (liesInInsets(this.projection, feature) ? routed : this.streamed));
   }
 
   /** The region's outline as path data, or null when none of it is drawn. */
   regionPath(id: string): string | null {
     return once(this.memo.d, id, () => {
       const feature = this.features.get(id);
-      return feature ? this.outline(feature) : null;
+      return feature ? this.drawing(feature).outline(feature) : null;
     });
   }
 
@@ -55,7 +79,7 @@ export class Frame {
   regionPolygons(id: string): Ring[][] {
     return once(this.memo.polygons, id, () => {
       const feature = this.features.get(id);
-      return feature ? projectedPolygons(this.simplified, feature) : [];
+      return feature ? projectedPolygons(this.drawing(feature).simplified, feature) : [];
     });
   }
 
@@ -74,7 +98,7 @@ export class Frame {
   area(id: string): number {
     return once(this.memo.area, id, () => {
       const feature = this.features.get(id);
-      return feature ? this.measure.area(feature) : 0;
+      return feature ? this.drawing(feature).measure.area(feature) : 0;
     });
   }
 
@@ -87,14 +111,19 @@ export class Frame {
     return point[0] >= x0 && point[0] <= x1 && point[1] >= y0 && point[1] <= y1 ? point : null;
   }
 
-  /** The globe's outline (when shown), the neighbouring land, the 10° graticule. */
+  /** The globe's outline (when shown) and the neighbouring land. */
   fixed() {
     this.statics ??= {
-      sphere: this.showsGlobe ? this.outline({ type: 'Sphere' }) : null,
-      context: this.geometry.context.map((f) => this.outline(f)).filter((d): d is string => Boolean(d)),
-      graticule: this.outline(geoGraticule10()),
+      sphere: this.showsGlobe ? this.streamed.outline({ type: 'Sphere' }) : null,
+      context: this.geometry.context.map((f) => this.streamed.outline(f)).filter((d): d is string => Boolean(d)),
     };
     return this.statics;
+  }
+
+  /** The 10° graticule, drawn only when asked for: through a dozen insets it costs as much as a country. */
+  graticule(): string | null {
+    if (this.graticuleOutline === undefined) this.graticuleOutline = this.streamed.outline(geoGraticule10());
+    return this.graticuleOutline;
   }
 }
 

@@ -1,6 +1,6 @@
 // Detail matched to the output: after projection, a vertex closer than `tolerance` px to the last one kept
 // is dropped. At 1200 px the finest world outlines lose nine vertices in ten and not a visible pixel.
-import type { GeoProjection, GeoStreamWrapper } from 'd3';
+import type { GeoStreamWrapper } from 'd3';
 
 interface Stream {
   point(x: number, y: number): void;
@@ -12,7 +12,7 @@ interface Stream {
 }
 
 /** `projection`, then the sub-pixel filter, as a stream wrapper for geoPath. */
-export function simplifiedProjection(projection: GeoProjection, tolerance = 0.5): GeoStreamWrapper {
+export function simplifiedProjection(projection: GeoStreamWrapper, tolerance = 0.5): GeoStreamWrapper {
   const squared = tolerance * tolerance;
   return {
     stream(output) {

@@ -107,6 +107,8 @@ const insetFor = (width: number, height: number) => Math.min(width, height) * 0.
 export interface FittedProjection {
   projection: GeoProjection;
   showsGlobe: boolean;
+  /** a composite with insets, whose regions are drawn through its point routing (inset-routing.ts) */
+  hasInsets: boolean;
 }
 
 /** A projection fitted to `extent`; areas outside it are clipped so nothing spills over furniture. */
@@ -118,7 +120,11 @@ export function fitProjection(framing: Framing, geometry: ScopeGeometry, extent:
   const inset = clipped && !framing.bbox ? insetFor(x1 - x0, y1 - y0) : 0;
   const projection = create(framing, target).fitExtent([[x0 + inset, y0 + inset], [x1 - inset, y1 - inset]], target);
   if (clipped) projection.clipExtent(extent);
-  return { projection, showsGlobe: framing.scope === 'world' && GLOBAL.has(framing.projection) && !framing.bbox };
+  return {
+    projection,
+    showsGlobe: framing.scope === 'world' && GLOBAL.has(framing.projection) && !framing.bbox,
+    hasInsets: insets(framing) !== undefined,
+  };
 }
 
 /** Height in px the map needs at `width` to keep the projection's aspect ratio. */

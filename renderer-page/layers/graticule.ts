@@ -4,7 +4,7 @@ import { el, layerGroup } from '../svg.ts';
 /** Parallels and meridians every 10°, faint, under the regions. */
 export function graticuleLayer(ctx: RenderContext): SVGElement | null {
   if (!ctx.spec.graticule) return null;
-  const d = ctx.frame.fixed().graticule;
+  const d = ctx.frame.graticule();
   if (!d) return null;
   return layerGroup(ctx.doc, 'graticule', [
     el(ctx.doc, 'path', { d, fill: 'none', stroke: ctx.theme.textMuted, 'stroke-opacity': 0.35, 'stroke-width': 0.5 }),

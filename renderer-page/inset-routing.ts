@@ -1,0 +1,40 @@
+// Projections with insets (d3-composite-projections) stream every vertex through each inset's projection and
+// clipping, and France has twelve insets: its first map took four times as long as any other country's. A
+// region lies in one inset, so its vertices can go to the composite's own point routing instead (the inset a
+// point falls in), without resampling or clipping, which the insets' small extents do not need. A region with
+// a vertex outside every inset (Hawaii's north-western islets) keeps the full stream.
+import type { GeoPermissibleObjects, GeoProjection, GeoStream, GeoStreamWrapper } from 'd3';
+import type { RegionFeature } from './geometry.ts';
+
+/** Each point projected by `projection`'s own routing; the projection must place every point (liesInInsets). */
+export function routedStream(projection: GeoProjection): GeoStreamWrapper {
+  return {
+    stream(sink: GeoStream): GeoStream {
+      return {
+        point(lon, lat) {
+          const [x, y] = projection([lon, lat])!;
+          sink.point(x, y);
+        },
+        lineStart: () => sink.lineStart(),
+        lineEnd: () => sink.lineEnd(),
+        polygonStart: () => sink.polygonStart(),
+        polygonEnd: () => sink.polygonEnd(),
+        sphere: () => sink.sphere?.(),
+      };
+    },
+  };
+}
+
+type Coordinates = number[] | Coordinates[];
+
+function everyPoint(coordinates: Coordinates, test: (point: [number, number]) => boolean): boolean {
+  if (typeof coordinates[0] === 'number') return test(coordinates as [number, number]);
+  return (coordinates as Coordinates[]).every((inner) => everyPoint(inner, test));
+}
+
+/** Whether every vertex of the region falls in one of the projection's insets. */
+export function liesInInsets(projection: GeoProjection, feature: RegionFeature | GeoPermissibleObjects): boolean {
+  const geometry = 'geometry' in feature ? feature.geometry : null;
+  if (!geometry || (geometry.type !== 'Polygon' && geometry.type !== 'MultiPolygon')) return false;
+  return everyPoint(geometry.coordinates as Coordinates, (point) => projection(point) !== null);
+}
