@@ -1,0 +1,24 @@
+// Drawing a map in-process, as an SVG thread does (the renderer with our small DOM and the built topology), for
+// tests that need no HTTP and no Chromium.
+import { DOMParser } from '@xmldom/xmldom';
+import type { MapSpec } from '../../renderer-page/spec.ts';
+import { renderMap } from '../../renderer-page/render-map.ts';
+import { SvgDocument, type SvgElement } from '../../server/render/svg-document.ts';
+import { readTopologyFile } from '../../server/render/renderer-assets.ts';
+import { DEFAULT_BUILD_DIR } from '../../topology/catalogue.ts';
+
+const environment = {
+  doc: new SvgDocument() as unknown as Document,
+  async loadJson(name: string) {
+    const body = readTopologyFile([DEFAULT_BUILD_DIR], `/topology/${name}`);
+    if (!body) throw new Error(`no topology file ${name}`);
+    return JSON.parse(body.toString('utf8')) as unknown;
+  },
+  parseSvg: (text: string) => new DOMParser().parseFromString(text, 'image/svg+xml').documentElement as unknown as Element,
+};
+
+/** The SVG's bytes, as a thread answers them. */
+export async function drawSvg(spec: MapSpec): Promise<Buffer> {
+  const { svg } = await renderMap(spec, environment);
+  return Buffer.from((svg as unknown as SvgElement).markup());
+}
