@@ -22,7 +22,7 @@ export function createApp(deps: AppDeps): Koa {
     ctx.set('X-Content-Type-Options', 'nosniff');
     await next();
   });
-  app.use(errorResponses);
+  app.use(errorResponses(deps.logger));
   app.use(async (ctx, next) => {
     if (ctx.url.length > MAX_URL_LENGTH) {
       throw new ApiError('uri_too_long', `the URL is longer than ${MAX_URL_LENGTH} bytes; POST the request as JSON instead`);

@@ -1,11 +1,14 @@
-// Typed errors and the one place that turns them into HTTP responses (DECISIONS.md §5).
+// Typed errors and the one place that turns them into HTTP responses (DECISIONS.md §5): the API's own, the
+// renderers' domain errors (admission.ts), and anything unexpected, which is logged and never shown.
 import type { Context, Next } from 'koa';
+import type { Logger } from './observability/logger.ts';
+import { RenderFailed, RenderRefused, RenderTimedOut } from './render/admission.ts';
 
 export type ErrorCode =
   | 'missing_scope' | 'invalid_scope' | 'invalid_theme' | 'invalid_projection' | 'invalid_data'
   | 'invalid_field' | 'invalid_csv' | 'invalid_json' | 'too_many_items' | 'not_found'
   | 'method_not_allowed' | 'payload_too_large' | 'uri_too_long' | 'unsupported_media_type'
-  | 'overloaded' | 'render_timeout' | 'render_failed';
+  | 'overloaded' | 'render_timeout' | 'render_failed' | 'internal_error';
 
 /** The HTTP status of every error code; exported for the OpenAPI document (server/openapi/). */
 export const STATUS: Record<ErrorCode, number> = {
@@ -13,7 +16,7 @@ export const STATUS: Record<ErrorCode, number> = {
   invalid_csv: 400, invalid_json: 400, too_many_items: 400,
   invalid_scope: 404, not_found: 404,
   method_not_allowed: 405, payload_too_large: 413, uri_too_long: 414, unsupported_media_type: 415,
-  overloaded: 503, render_timeout: 504, render_failed: 500,
+  overloaded: 503, render_timeout: 504, render_failed: 500, internal_error: 500,
 };
 
 export class ApiError extends Error {
@@ -29,20 +32,50 @@ export class ApiError extends Error {
   }
 }
 
-/** Koa middleware: every failure leaves as `{error, message, status[, field]}` JSON, never a stack trace. */
-export async function errorResponses(ctx: Context, next: Next): Promise<void> {
-  try {
-    await next();
-    if (ctx.status === 404 && ctx.body === undefined) {
-      throw new ApiError('not_found', `no such path: ${ctx.method} ${ctx.path}`);
-    }
-  } catch (caught) {
-    const error = caught instanceof ApiError ? caught : new ApiError('render_failed', 'the map could not be rendered');
-    if (!(caught instanceof ApiError)) ctx.app.emit('error', caught, ctx);
-    ctx.status = error.status;
-    ctx.set(error.headers);
-    // headers that describe a map do not belong on an error
-    for (const header of ['ETag', 'Cache-Control', 'X-Cache', 'X-Geo-Warnings', 'Content-Security-Policy']) ctx.remove(header);
-    ctx.body = { error: error.code, message: error.message, status: error.status, ...(error.field ? { field: error.field } : {}) };
+/** Headers an error response keeps: the request's id and the error's own (Retry-After); the nosniff and CORS
+ *  headers the app sets around every response. Everything that described a map goes. */
+const KEPT_ON_ERROR = new Set(['x-request-id', 'x-content-type-options', 'access-control-allow-origin', 'retry-after']);
+
+/** What the operator can do about a refused or late render, logged with it. */
+const REMEDY = {
+  'queue-full': 'more requests than the renderers keep up with: raise QUEUE_MAX for bursts, SVG_THREADS or POOL_SIZE with cores, or add replicas',
+  timeout: 'raise RENDER_TIMEOUT_MS, or look at what the request asks for (level, size, routes)',
+};
+
+/** The response for anything thrown: the API's errors as they are, the renderers' as 503, 504 or 500, and
+ *  anything else as internal_error, logged with its stack (the cause's, for a failed render). */
+function responseFor(caught: unknown, ctx: Context, logger: Pick<Logger, 'warn'>): ApiError {
+  if (caught instanceof ApiError) return caught;
+  if (caught instanceof RenderRefused) {
+    if (caught.reason === 'queue-full') logger.warn({ renderer: caught.renderer, reqId: ctx.state.reqId }, `render refused: ${REMEDY['queue-full']}`);
+    return new ApiError('overloaded', caught.message, undefined, { 'Retry-After': '1' });
   }
+  if (caught instanceof RenderTimedOut) {
+    logger.warn({ renderer: caught.renderer, deadlineMs: caught.deadlineMs, reqId: ctx.state.reqId }, `render timed out: ${REMEDY.timeout}`);
+    return new ApiError('render_timeout', caught.message);
+  }
+  if (caught instanceof RenderFailed) {
+    ctx.app.emit('error', caught.cause ?? caught, ctx);
+    return new ApiError('render_failed', 'the map could not be rendered');
+  }
+  ctx.app.emit('error', caught, ctx);
+  return new ApiError('internal_error', 'something went wrong on our side; it has been logged');
+}
+
+/** Koa middleware: every failure leaves as `{error, message, status[, field]}` JSON, never a stack trace. */
+export function errorResponses(logger: Pick<Logger, 'warn'>) {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) {
+        throw new ApiError('not_found', `no such path: ${ctx.method} ${ctx.path}`);
+      }
+    } catch (caught) {
+      const error = responseFor(caught, ctx, logger);
+      for (const header of Object.keys(ctx.response.headers)) if (!KEPT_ON_ERROR.has(header.toLowerCase())) ctx.remove(header);
+      ctx.status = error.status;
+      ctx.set(error.headers);
+      ctx.body = { error: error.code, message: error.message, status: error.status, ...(error.field ? { field: error.field } : {}) };
+    }
+  };
 }

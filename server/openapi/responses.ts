@@ -10,7 +10,7 @@ import { ref, type JsonSchema } from './json-schema.ts';
 export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   missing_scope: 'no `scope` was given',
   invalid_theme: '`theme` is not one of the themes',
-  invalid_projection: '`projection` is not one of the projections, or `albersUsa` with a scope other than `world`',
+  invalid_projection: '`projection` is not one of the projections, or `albersUsa` with a scope that is not the United States\' (`US`, `world`, your own)',
   invalid_data: 'a malformed `data` pair or region item, numbers mixed with text, a region given twice, `data` together with `regions`',
   invalid_field: 'a value of the wrong type, out of range or too long, an unknown field or parameter, a parameter given twice',
   invalid_csv: 'the CSV body is malformed; the message names the line',
@@ -24,7 +24,8 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   unsupported_media_type: 'a POST body that is neither `application/json` nor `text/csv`',
   overloaded: 'too many renders are waiting; retry after `Retry-After` seconds',
   render_timeout: 'the render ran past its time limit',
-  render_failed: 'anything else went wrong; the body holds no stack trace',
+  render_failed: 'the renderer failed, or the browser drawing the map stopped; the body holds no stack trace',
+  internal_error: 'something else went wrong on our side; it is logged, the body holds no stack trace',
 };
 
 const STATUS_TEXT: Record<number, string> = {
@@ -55,6 +56,7 @@ const EXAMPLE_MESSAGES: Partial<Record<ErrorCode, [string, string?]>> = {
   overloaded: ['too many maps are waiting to be rendered; retry shortly'],
   render_timeout: ['the render took longer than 20000 ms'],
   render_failed: ['the map could not be rendered'],
+  internal_error: ['something went wrong on our side; it has been logged'],
 };
 
 function errorResponse(status: number, codes: ErrorCode[]): JsonSchema {

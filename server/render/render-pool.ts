@@ -1,10 +1,10 @@
-// The Chromium pool draws PNGs. It owns render policy: a fixed number of pages, a bounded queue in front of
-// them, one deadline per render, pages replaced after N renders or any failure, and Chromium relaunched when
-// it goes away.
+// The Chromium pool draws PNGs. Admission (admission.ts) lets in as many renders as there are pages, with a
+// bounded queue and one deadline per render; the pool owns the browser's life: pages replaced after N renders
+// or any failure, and Chromium relaunched when it goes away.
 import type { Browser } from 'playwright-core';
 import type { Logger } from 'pino';
 import type { MapSpec } from '../../renderer-page/spec.ts';
-import { ApiError } from '../errors.ts';
+import { Admission, RenderFailed, untilAborted } from './admission.ts';
 import { browserProcessId, launchBrowser } from './browser.ts';
 import { RenderPage, type RenderOutput } from './render-page.ts';
 import type { RendererAssets } from './renderer-assets.ts';
@@ -26,7 +26,8 @@ interface Waiter {
   resolve(page: RenderPage): void;
 }
 
-/** A place in line for a page: the page once handed over, or a way to give the place up. */
+/** A place in line for a page (the renders let in wait here while a page is replaced): the page once handed
+ *  over, or a way to give the place up. */
 interface Claim {
   page: Promise<RenderPage>;
   cancel(): void;
@@ -60,8 +61,11 @@ export class RenderPool {
   /** the last browser launched, to tell whether it is still connected */
   private launched: Browser | null = null;
   private readonly counts: PoolStats = { launches: 0, pagesOpened: 0, retries: 0 };
+  private readonly admission: Admission;
 
-  private constructor(private readonly assets: RendererAssets, private readonly options: PoolOptions) {}
+  private constructor(private readonly assets: RendererAssets, private readonly options: PoolOptions) {
+    this.admission = new Admission({ renderer: 'png', slots: options.size, queueMax: options.queueMax, deadlineMs: options.renderTimeoutMs });
+  }
 
   /** Resolves once every page is loaded, so the first request does not pay for start-up. */
   static async start(assets: RendererAssets, options: PoolOptions): Promise<RenderPool> {
@@ -76,7 +80,7 @@ export class RenderPool {
   /** For readiness and metrics: read-only. */
   health(): PoolHealth {
     const browser = !this.closed && this.launched !== null && this.launched.isConnected();
-    return { browser, pages: this.pages, idle: this.idle.length, queued: this.waiters.length };
+    return { browser, pages: this.pages, idle: this.idle.length, queued: this.admission.queued };
   }
 
   stats(): PoolStats {
@@ -94,59 +98,55 @@ export class RenderPool {
    * under the render, it is tried once more on a fresh page (first in line, same deadline: a relaunch takes
    * about a second). A timeout or an error thrown by the renderer is not retried, as it would fail again.
    */
-  async render(spec: MapSpec): Promise<RenderOutput> {
-    if (this.closed) throw new ApiError('overloaded', 'the service is shutting down', undefined, { 'Retry-After': '1' });
-    // first, so that a full queue refuses before the deadline's timer exists
-    let claim = this.acquire(false);
-    let timer: NodeJS.Timeout | undefined;
-    const expired = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new ApiError('render_timeout', `the render took longer than ${this.options.renderTimeoutMs} ms`)),
-        this.options.renderTimeoutMs,
-      );
-    });
-    try {
+  render(spec: MapSpec): Promise<RenderOutput> {
+    return this.admission.run(async (signal) => {
       for (let attempt = 1; ; attempt++) {
-        const page = await this.wait(claim, expired);
+        const page = await this.wait(this.acquire(attempt > 1), signal);
         try {
-          const output = await Promise.race([page.render(spec), expired]);
+          const output = await untilAborted(page.render(spec), signal);
           this.release(page);
           return output;
         } catch (error) {
+          // a page is never reused after a failure or a deadline
           this.discard(page);
-          if (error instanceof ApiError || !crashedUnder(page, error)) throw error;
+          if (signal.aborted) throw error;
+          if (!crashedUnder(page, error)) throw new RenderFailed('the map could not be rendered', { cause: error });
           if (attempt > 1 || this.closed) {
             this.options.logger?.error({ err: error }, 'render pool: Chromium crashed under a render twice; giving up on it');
-            throw new ApiError('render_failed', 'the browser drawing the map stopped twice; it is being restarted, retry shortly');
+            throw new RenderFailed('the browser drawing the map stopped twice; it is being restarted', { cause: error });
           }
           this.options.logger?.warn({ err: error }, 'render pool: Chromium crashed under a render; trying it once more on a fresh page');
           this.counts.retries++;
-          claim = this.acquire(true);
         }
       }
-    } finally {
-      clearTimeout(timer);
-    }
+    });
   }
 
   async close(): Promise<void> {
+    this.admission.drain();
     this.closed = true;
     await Promise.all(this.idle.splice(0).map((page) => page.close()));
     const browser = await this.browser?.catch(() => null);
     await browser?.close();
   }
 
-  /** The claimed page, or the deadline's error (the place in line is given up then). */
-  private async wait(claim: Claim, expired: Promise<never>): Promise<RenderPage> {
-    try {
-      return await Promise.race([claim.page, expired]);
-    } catch (error) {
-      claim.cancel();
-      throw error;
-    }
+  /** The claimed page; at the deadline the place in line is given up, and a page handed over is given back. */
+  private wait(claim: Claim, signal: AbortSignal): Promise<RenderPage> {
+    return new Promise<RenderPage>((resolve, reject) => {
+      const give = () => {
+        claim.cancel();
+        reject(signal.reason);
+      };
+      if (signal.aborted) return give();
+      signal.addEventListener('abort', give, { once: true });
+      claim.page.then((page) => {
+        signal.removeEventListener('abort', give);
+        resolve(page);
+      });
+    });
   }
 
-  /** A free page now, or a place in line; a retry goes first and is never refused (it was let in once). */
+  /** A free page now, or a place in line; a retry goes first. */
   private acquire(retry: boolean): Claim {
     let ready = this.idle.pop();
     // pages of a Chromium that died before its 'disconnected' event arrived
@@ -157,9 +157,6 @@ export class RenderPool {
     if (ready) {
       const page = ready;
       return { page: Promise.resolve(page), cancel: () => this.release(page) };
-    }
-    if (!retry && this.waiters.length >= this.options.queueMax) {
-      throw new ApiError('overloaded', 'too many maps are waiting to be rendered; retry shortly', undefined, { 'Retry-After': '1' });
     }
     let waiter!: Waiter;
     let handed: RenderPage | undefined;

@@ -9,6 +9,7 @@ import { normaliseRequest, type NormalisedRequest } from '../request/normalise.t
 import { readRequestBody } from '../request/body.ts';
 import { parseCsvRegions } from '../request/csv.ts';
 import { ApiError } from '../errors.ts';
+import { renderError } from '../render/admission.ts';
 import { etagOf } from '../request/etag.ts';
 import { getUrlFor } from '../request/get-url.ts';
 import { geoWarnings, MAX_WARNING_ENTRIES } from '../http/geo-warnings.ts';
@@ -63,7 +64,7 @@ export function mapRoutes(deps: AppDeps): Router {
     let rendered = await deps.cache.get(etag);
     ctx.set('X-Cache', rendered ? 'HIT' : 'MISS');
     if (!rendered) {
-      const output = await deps.renderer.render(spec);
+      const output = await deps.renderer.render(spec).catch((error: unknown) => { throw renderError(error); });
       rendered = { body: output.body, renderWarnings: output.unknownRoutes };
       await deps.cache.set(etag, rendered);
     }
