@@ -20,6 +20,8 @@ import Papa from 'papaparse';
 import { ApiError } from '../errors.ts';
 import type { RawRegion } from './get-grammar.ts';
 import { HEX_COLOR, parseValueText } from './region-value.ts';
+import { parseQuery } from './get-grammar.ts';
+import { FIELD_NAMES } from './schema.ts';
 
 const VALUE_HEADERS = ['value', 'val', 'count', 'n', 'amount'];
 const DELIMITERS = [',', ';', '\t'] as const;
@@ -152,4 +154,13 @@ export function parseCsvRegions(text: string): RawRegion[] {
     }
     return region;
   });
+}
+
+/** A POST with a CSV body: the regions from the body, every other parameter from the query string as on GET. */
+export function csvRequest(query: string, csv: string): Record<string, unknown> {
+  const request = parseQuery(query, FIELD_NAMES);
+  if (request.regions) {
+    throw new ApiError('invalid_field', 'with a CSV body the regions come from the body; leave data and regions out of the query string', 'data');
+  }
+  return { ...request, regions: parseCsvRegions(csv) };
 }

@@ -1,4 +1,5 @@
-// GET /map.svg, GET /map.png and POST /render/map: normalise, ETag, 304, cache, render.
+// GET /map.svg, GET /map.png and POST /render/map: the request normalised and tagged, answered by map-answer.ts;
+// GET and POST /render/spec: what a request normalises to.
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { AppDeps } from '../app-deps.ts';
@@ -7,30 +8,15 @@ import { parseQuery } from '../request/get-grammar.ts';
 import { FIELD_NAMES } from '../request/schema.ts';
 import { normaliseRequest, type NormalisedRequest } from '../request/normalise.ts';
 import { readRequestBody } from '../request/body.ts';
-import { parseCsvRegions } from '../request/csv.ts';
-import { ApiError } from '../errors.ts';
-import { renderError } from '../render/admission.ts';
+import { csvRequest } from '../request/csv.ts';
+import { answerMap, type Tagged } from '../map-answer.ts';
 import { etagOf } from '../request/etag.ts';
 import { getUrlFor } from '../request/get-url.ts';
-import { geoWarnings, MAX_WARNING_ENTRIES } from '../http/geo-warnings.ts';
-import { matchesIfNoneMatch } from '../http/conditional.ts';
+import { MAX_WARNING_ENTRIES } from '../http/geo-warnings.ts';
 import { LRUCache } from 'lru-cache';
 
-/** A normalised request with its ETag. */
-type Tagged = NormalisedRequest & { etag: string };
-
-const CONTENT_TYPES: Record<Format, string> = { svg: 'image/svg+xml', png: 'image/png' };
 // An SVG opened on its own must not run anything: no scripts, no external loads.
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
-
-/** CSV mode: the regions from the body, every other parameter from the query string as on GET. */
-function csvRequest(query: string, csv: string): Record<string, unknown> {
-  const request = parseQuery(query, FIELD_NAMES);
-  if (request.regions) {
-    throw new ApiError('invalid_field', 'with a CSV body the regions come from the body; leave data and regions out of the query string', 'data');
-  }
-  return { ...request, regions: parseCsvRegions(csv) };
-}
 
 export function mapRoutes(deps: AppDeps): Router {
   const router = new Router();
@@ -50,33 +36,22 @@ export function mapRoutes(deps: AppDeps): Router {
     return found;
   }
 
-  async function respond(ctx: Context, { spec, unknownIds, unknownRoutes, etag }: Tagged, viaGet: boolean): Promise<void> {
+  async function respond(ctx: Context, request: Tagged, viaGet: boolean): Promise<void> {
+    const { etag, map, warnings } = await answerMap(deps, request, viaGet ? ctx.get('If-None-Match') : null);
     ctx.set('ETag', etag);
     if (viaGet) {
       ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
       ctx.set('Access-Control-Allow-Origin', '*');
-      if (matchesIfNoneMatch(ctx.get('If-None-Match'), etag)) {
-        setWarnings(ctx, unknownIds, unknownRoutes);
-        ctx.status = 304;
-        return;
-      }
     }
-    let rendered = await deps.cache.get(etag);
-    ctx.set('X-Cache', rendered ? 'HIT' : 'MISS');
-    if (!rendered) {
-      const output = await deps.renderer.render(spec).catch((error: unknown) => { throw renderError(error); });
-      rendered = { body: output.body, renderWarnings: output.unknownRoutes };
-      await deps.cache.set(etag, rendered);
+    if (warnings) ctx.set('X-Geo-Warnings', warnings);
+    if (!map) {
+      ctx.status = 304;
+      return;
     }
-    setWarnings(ctx, unknownIds, [...unknownRoutes, ...rendered.renderWarnings]);
-    ctx.type = CONTENT_TYPES[spec.format];
-    if (spec.format === 'svg') ctx.set('Content-Security-Policy', SVG_CSP);
-    ctx.body = rendered.body;
-  }
-
-  function setWarnings(ctx: Context, unknownIds: string[], unknownRoutes: string[]): void {
-    const header = geoWarnings({ unknownIds, unknownRoutes });
-    if (header) ctx.set('X-Geo-Warnings', header);
+    ctx.set('X-Cache', map.cache);
+    ctx.type = map.contentType;
+    if (request.spec.format === 'svg') ctx.set('Content-Security-Policy', SVG_CSP);
+    ctx.body = map.body;
   }
 
   async function fromBody(ctx: Context): Promise<Tagged> {

@@ -1,0 +1,43 @@
+// The render use-case, apart from HTTP: a normalised request and its ETag → a 304 when the client has the map,
+// else the cached map, else a render that is then cached; with the warnings of both the request and the render.
+// The routes turn the answer into headers; tests drive it without Koa.
+import type { Format } from '../renderer-page/spec.ts';
+import type { AppDeps } from './app-deps.ts';
+import { matchesIfNoneMatch } from './http/conditional.ts';
+import { geoWarnings } from './http/geo-warnings.ts';
+import { renderError } from './render/admission.ts';
+import type { NormalisedRequest } from './request/normalise.ts';
+
+/** A normalised request with its ETag. */
+export type Tagged = NormalisedRequest & { etag: string };
+
+export const CONTENT_TYPES: Record<Format, string> = { svg: 'image/svg+xml', png: 'image/png' };
+
+export interface MapAnswer {
+  etag: string;
+  /** the map, or null when the client's copy is current (304) */
+  map: { body: Buffer; contentType: string; cache: 'HIT' | 'MISS' } | null;
+  /** X-Geo-Warnings: unknown ids, and routes the request or the render could not draw */
+  warnings: string | undefined;
+}
+
+/** `ifNoneMatch`: the client's If-None-Match (GET only; null when there is none to honour). */
+export async function answerMap(
+  { cache, renderer }: Pick<AppDeps, 'cache' | 'renderer'>, { spec, unknownIds, unknownRoutes, etag }: Tagged, ifNoneMatch: string | null,
+): Promise<MapAnswer> {
+  if (ifNoneMatch !== null && matchesIfNoneMatch(ifNoneMatch, etag)) {
+    return { etag, map: null, warnings: geoWarnings({ unknownIds, unknownRoutes }) };
+  }
+  let rendered = await cache.get(etag);
+  const hit = rendered !== undefined;
+  if (!rendered) {
+    const output = await renderer.render(spec).catch((error: unknown) => { throw renderError(error); });
+    rendered = { body: output.body, renderWarnings: output.unknownRoutes };
+    await cache.set(etag, rendered);
+  }
+  return {
+    etag,
+    map: { body: rendered.body, contentType: CONTENT_TYPES[spec.format], cache: hit ? 'HIT' : 'MISS' },
+    warnings: geoWarnings({ unknownIds, unknownRoutes: [...unknownRoutes, ...rendered.renderWarnings] }),
+  };
+}
