@@ -1,8 +1,8 @@
 // Renders the docs' pictures through the real service and rewrites the README's gallery from the
-// fixtures, so neither goes stale: `npm run docs`.
+// fixtures and its configuration table from server/config.ts, so none goes stale: `npm run docs`.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { readConfig } from '../server/config.ts';
+import { configurationTable, readConfig } from '../server/config.ts';
 import { startService } from '../server/service.ts';
 import { THEMES } from '../server/request/enums.ts';
 import { fixtures, type Fixture } from '../tests/fixtures/gallery.ts';
@@ -42,8 +42,11 @@ try {
 } finally {
   await service.close();
 }
-const text = readFileSync(readme, 'utf8');
-const marked = /(<!-- gallery -->)[\s\S]*?(<!-- \/gallery -->)/;
-if (!marked.test(text)) throw new Error('README.md has no <!-- gallery --> … <!-- /gallery --> section');
-writeFileSync(readme, text.replace(marked, `$1\n${galleryMarkdown()}\n$2`));
-console.log('README.md: gallery rewritten');
+let text = readFileSync(readme, 'utf8');
+for (const [name, markdown] of [['gallery', galleryMarkdown()], ['config', configurationTable()]] as const) {
+  const marked = new RegExp(`(<!-- ${name} -->)[\\s\\S]*?(<!-- \\/${name} -->)`);
+  if (!marked.test(text)) throw new Error(`README.md has no <!-- ${name} --> … <!-- /${name} --> section`);
+  text = text.replace(marked, (_, open: string, close: string) => `${open}\n${markdown}\n${close}`);
+}
+writeFileSync(readme, text);
+console.log('README.md: gallery and configuration table rewritten');

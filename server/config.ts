@@ -1,4 +1,6 @@
-// Configuration, read once from the environment. Each key: default, then what it does.
+// Configuration, read once from the environment. One table of settings: each variable, its default as the
+// README shows it, what it does, and how it is read. The README's configuration table is made from it
+// (`npm run docs`), and a test holds the two equal.
 import { availableParallelism } from 'node:os';
 import { LOG_LEVELS, type LogLevel } from './observability/logger.ts';
 
@@ -20,59 +22,111 @@ export interface Config {
   scopesDir: string | undefined;
 }
 
-function logLevel(env: NodeJS.ProcessEnv): LogLevel {
-  const raw = env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info');
-  const level = LOG_LEVELS.find((name) => name === raw.toLowerCase());
-  if (!level) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${raw}"`);
-  return level;
+type Env = NodeJS.ProcessEnv;
+
+interface Setting<K extends keyof Config> {
+  key: K;
+  variable: string;
+  /** the default, as the README writes it */
+  shown: string;
+  what: string;
+  read(raw: string | undefined, env: Env): Config[K];
 }
 
-function redisUrl(env: NodeJS.ProcessEnv): string | undefined {
-  const raw = env.REDIS_URL;
-  if (!raw) return undefined;
-  if (!/^rediss?:\/\/./.test(raw)) throw new Error(`REDIS_URL must be a redis:// or rediss:// URL, got "${raw}"`);
-  return raw;
-}
+const setting = <K extends keyof Config>(s: Setting<K>) => s;
 
-function int(env: NodeJS.ProcessEnv, key: string, fallback: number, min: number): number {
-  const raw = env[key];
+/** An integer of at least `min`, or `fallback` when the variable is unset or empty. */
+const integer = (variable: string, fallback: number, min: number) => (raw: string | undefined): number => {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${key} must be an integer ≥ ${min}, got "${raw}"`);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${variable} must be an integer ≥ ${min}, got "${raw}"`);
   return value;
+};
+
+export const SETTINGS = [
+  setting({ key: 'port', variable: 'PORT', shown: '8080', what: 'HTTP port', read: integer('PORT', 8080, 0) }),
+  setting({ key: 'host', variable: 'HOST', shown: '0.0.0.0', what: 'interface to listen on', read: (raw) => raw || '0.0.0.0' }),
+  setting({
+    key: 'chromiumPath', variable: 'CHROMIUM_PATH', shown: '/usr/bin/chromium', what: 'the Chromium executable (Debian\'s `chromium` package)',
+    read: (raw) => raw || '/usr/bin/chromium',
+  }),
+  setting({
+    key: 'svgThreads', variable: 'SVG_THREADS', shown: 'number of cores', what: 'worker threads drawing SVGs in parallel',
+    read: integer('SVG_THREADS', availableParallelism(), 1),
+  }),
+  setting({
+    key: 'poolSize', variable: 'POOL_SIZE', shown: 'number of cores', what: 'browser pages drawing PNGs in parallel',
+    read: integer('POOL_SIZE', availableParallelism(), 1),
+  }),
+  setting({
+    key: 'queueMax', variable: 'QUEUE_MAX', shown: '64',
+    what: 'renders that may wait for a thread (SVG) or a page (PNG), in each of the two queues; beyond it, 503',
+    read: integer('QUEUE_MAX', 64, 0),
+  }),
+  setting({
+    key: 'renderTimeoutMs', variable: 'RENDER_TIMEOUT_MS', shown: '20000', what: 'one render\'s deadline, waiting included; beyond it, 504',
+    read: integer('RENDER_TIMEOUT_MS', 20_000, 1),
+  }),
+  setting({
+    key: 'pageMaxRenders', variable: 'PAGE_MAX_RENDERS', shown: '500', what: 'a page is replaced after this many renders',
+    read: integer('PAGE_MAX_RENDERS', 500, 1),
+  }),
+  setting({
+    key: 'cacheMaxBytes', variable: 'CACHE_MAX_BYTES', shown: '268435456', what: 'in-memory cache bound, least recently used out first',
+    read: integer('CACHE_MAX_BYTES', 256 * 1024 * 1024, 0),
+  }),
+  setting({
+    key: 'cacheTtlMs', variable: 'CACHE_TTL_MS', shown: '86400000', what: 'how long a rendered map stays cached (in memory and in Redis)',
+    read: integer('CACHE_TTL_MS', 24 * 60 * 60 * 1000, 1),
+  }),
+  setting({
+    key: 'redisUrl', variable: 'REDIS_URL', shown: 'none: memory only',
+    what: 'e.g. `redis://127.0.0.1:6379`: a Redis behind the memory cache, shared by every instance given it',
+    read: (raw) => {
+      if (!raw) return undefined;
+      if (!/^rediss?:\/\/./.test(raw)) throw new Error(`REDIS_URL must be a redis:// or rediss:// URL, got "${raw}"`);
+      return raw;
+    },
+  }),
+  setting({
+    key: 'logLevel', variable: 'LOG_LEVEL', shown: 'info (silent under `NODE_ENV=test`)',
+    what: '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`; JSON lines on stdout',
+    read: (raw, env) => {
+      const wanted = raw || (env.NODE_ENV === 'test' ? 'silent' : 'info');
+      const level = LOG_LEVELS.find((name) => name === wanted.toLowerCase());
+      if (!level) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${wanted}"`);
+      return level;
+    },
+  }),
+  setting({
+    key: 'requestTimeoutMs', variable: 'REQUEST_TIMEOUT_MS', shown: '30000',
+    what: 'a request must arrive whole (headers and body) within this, else 408 and the connection closed',
+    read: integer('REQUEST_TIMEOUT_MS', 30_000, 1),
+  }),
+  setting({
+    key: 'shutdownTimeoutMs', variable: 'SHUTDOWN_TIMEOUT_MS', shown: '25000',
+    what: 'on SIGTERM, how long requests in flight may take before their connections are cut',
+    read: integer('SHUTDOWN_TIMEOUT_MS', 25_000, 0),
+  }),
+  setting({
+    key: 'scopesDir', variable: 'SCOPES_DIR', shown: 'none',
+    what: 'a folder of your own boundaries: each `<name>.json` (GeoJSON or TopoJSON of Polygon/MultiPolygon features) becomes scope '
+      + '`<name>`, with an optional `<name>.scope.json` of `idProperty` (default: the feature\'s `id`, else `properties.id`), '
+      + '`nameProperty` (default `name`), `projection`, `title` and `attribution`; a bad file stops start-up with a message naming it',
+    read: (raw) => raw || undefined,
+  }),
+];
+
+// every field of Config has its setting, or this does not compile
+const everyField: [keyof Config] extends [(typeof SETTINGS)[number]['key']] ? true : never = true;
+
+export function readConfig(env: Env = process.env): Config {
+  void everyField;
+  return Object.fromEntries(SETTINGS.map((s) => [s.key, s.read(env[s.variable], env)])) as unknown as Config;
 }
 
-export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  return {
-    /** PORT (8080): the HTTP port */
-    port: int(env, 'PORT', 8080, 0),
-    /** HOST (0.0.0.0): the interface to listen on */
-    host: env.HOST || '0.0.0.0',
-    /** CHROMIUM_PATH (/usr/bin/chromium): the Chromium executable, Debian's `chromium` package */
-    chromiumPath: env.CHROMIUM_PATH || '/usr/bin/chromium',
-    /** POOL_SIZE (number of cores): browser pages drawing PNGs in parallel */
-    poolSize: int(env, 'POOL_SIZE', availableParallelism(), 1),
-    /** SVG_THREADS (number of cores): worker threads drawing SVGs in parallel */
-    svgThreads: int(env, 'SVG_THREADS', availableParallelism(), 1),
-    /** QUEUE_MAX (64): renders that may wait for a page or a thread (each has its own queue); more get 503 overloaded */
-    queueMax: int(env, 'QUEUE_MAX', 64, 0),
-    /** RENDER_TIMEOUT_MS (20000): one render's deadline, waiting included; past it, 504 */
-    renderTimeoutMs: int(env, 'RENDER_TIMEOUT_MS', 20_000, 1),
-    /** PAGE_MAX_RENDERS (500): a page is replaced after this many renders */
-    pageMaxRenders: int(env, 'PAGE_MAX_RENDERS', 500, 1),
-    /** CACHE_MAX_BYTES (268435456): the in-memory cache's size bound, least recently used out first */
-    cacheMaxBytes: int(env, 'CACHE_MAX_BYTES', 256 * 1024 * 1024, 0),
-    /** CACHE_TTL_MS (86400000): how long a rendered map stays cached */
-    cacheTtlMs: int(env, 'CACHE_TTL_MS', 24 * 60 * 60 * 1000, 1),
-    /** REDIS_URL (none: memory only): a Redis behind the memory cache, shared by every instance given the same URL */
-    redisUrl: redisUrl(env),
-    /** LOG_LEVEL (info; silent when NODE_ENV=test): fatal, error, warn, info, debug, trace or silent */
-    logLevel: logLevel(env),
-    /** REQUEST_TIMEOUT_MS (30000): a request must arrive whole (headers and body) within this; past it, 408 */
-    requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000, 1),
-    /** SHUTDOWN_TIMEOUT_MS (25000): on SIGTERM, how long requests in flight may take before they are cut */
-    shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, 0),
-    /** SCOPES_DIR (none): a folder of your own boundaries, each `<name>.json` (GeoJSON or TopoJSON) scope `<name>`, with an optional `<name>.scope.json` (idProperty, nameProperty, projection, title, attribution); a bad file stops start-up */
-    scopesDir: env.SCOPES_DIR || undefined,
-  };
+/** The README's configuration table. */
+export function configurationTable(): string {
+  const rows = SETTINGS.map((s) => `| \`${s.variable}\` | ${s.shown} | ${s.what} |`);
+  return ['| variable | default | what it does |', '|---|---|---|', ...rows].join('\n');
 }
