@@ -43,7 +43,7 @@ const integer = (variable: string, fallback: number, min: number) => (raw: strin
   return value;
 };
 
-export const SETTINGS = [
+const SETTINGS = [
   setting({ key: 'port', variable: 'PORT', shown: '8080', what: 'HTTP port', read: integer('PORT', 8080, 0) }),
   setting({ key: 'host', variable: 'HOST', shown: '0.0.0.0', what: 'interface to listen on', read: (raw) => raw || '0.0.0.0' }),
   setting({

@@ -11,7 +11,7 @@ import type { NormalisedRequest } from './request/normalise.ts';
 /** A normalised request with its ETag. */
 export type Tagged = NormalisedRequest & { etag: string };
 
-export const CONTENT_TYPES: Record<Format, string> = { svg: 'image/svg+xml', png: 'image/png' };
+const CONTENT_TYPES: Record<Format, string> = { svg: 'image/svg+xml', png: 'image/png' };
 
 export interface MapAnswer {
   etag: string;

@@ -31,7 +31,9 @@ for (const id of CHECKED) {
     const drawn = Buffer.from(await response.arrayBuffer());
     const file = golden(`${id}.png`);
     const changed = golden(`${id}-changed.png`);
-    if (update || !existsSync(file)) writeFileSync(file, drawn);
+    if (update) writeFileSync(file, drawn);
+    if (!existsSync(file)) writeFileSync(changed, drawn);
+    assert.ok(existsSync(file), `${id}.png has no golden: see tests/golden/${id}-changed.png (UPDATE_GOLDEN=1 to accept it)`);
     const expected = PNG.sync.read(readFileSync(file));
     const actual = PNG.sync.read(drawn);
     assert.deepEqual([actual.width, actual.height], [expected.width, expected.height], 'the size');

@@ -22,7 +22,9 @@ for (const fixture of fixtures) {
     const drawn = await drawSvg(normaliseRequest(input, catalogue, fixture.query ? 'svg' : undefined).spec);
     const file = golden(`${fixture.id}.svg`);
     const changed = golden(`${fixture.id}-changed.svg`);
-    if (update || !existsSync(file)) writeFileSync(file, drawn);
+    if (update) writeFileSync(file, drawn);
+    if (!existsSync(file)) writeFileSync(changed, drawn);
+    assert.ok(existsSync(file), `${fixture.id}.svg has no golden: see tests/golden/${fixture.id}-changed.svg (UPDATE_GOLDEN=1 to accept it)`);
     const same = readFileSync(file).equals(drawn);
     if (same) rmSync(changed, { force: true });
     else writeFileSync(changed, drawn);

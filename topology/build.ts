@@ -119,11 +119,14 @@ function buildWorld(): WorldBuild {
   }
   const regions = finaliseRegions('world', worldDrafts(neNames));
   const names = new Map(regions.map((r) => [r.id, r.name]));
-  const points = regionAnchors(toFeatures(topos.high, mergeById(topos.high, geoms.high, worldId, (id) => names.get(id)!)));
+  const collections = Object.fromEntries(LEVELS.map((l) => [l, mergeById(topos[l], geoms[l], worldId, (id) => names.get(id)!)])) as Record<
+    Level, ReturnType<typeof mergeById>
+  >;
+  const points = regionAnchors(toFeatures(topos.high, collections.high));
 
   for (const l of LEVELS) {
     const { quantization } = WORLD_LEVELS[l];
-    const collection = mergeById(topos[l], geoms[l], worldId, (id) => names.get(id)!);
+    const collection = collections[l];
     const merged = geoms[l].length - collection.geometries.length;
     const out = assemble({ regions: toFeatures(topos[l], collection), points }, quantization);
     checkIds(`world-${l}`, out, regions, false);

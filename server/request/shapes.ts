@@ -9,11 +9,12 @@ export const GEOMETRY_TYPES = ['Point', 'LineString', 'MultiLineString', 'Polygo
 /** how deep each type nests positions */
 const DEPTH: Record<(typeof GEOMETRY_TYPES)[number], number> = { Point: 0, LineString: 1, MultiLineString: 2, Polygon: 2, MultiPolygon: 3 };
 
-function fail(field: string, message: string): never {
+/** 400 invalid_field naming the field and what is wrong with it. */
+export function fail(field: string, message: string): never {
   throw new ApiError('invalid_field', `${field} ${message}`, field);
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function position(value: unknown, field: string): LonLat {
   if (!Array.isArray(value) || value.length < 2 || value.length > 3 || !value.every((n) => typeof n === 'number' && Number.isFinite(n))) {

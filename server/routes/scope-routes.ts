@@ -34,8 +34,9 @@ export function scopeRoutes({ catalogue }: AppDeps): Router {
   router.get('/scopes/:scope', (ctx) => {
     const scope = catalogue.scope(ctx.params.scope);
     if (!scope) throw unknownScope(ctx.params.scope, catalogue);
-    const divisions = scope.divisions.map((d) => ({ ...summary(scope).divisions.find((s) => s.id === d.id)!, regions: d.regions }));
-    ctx.body = { ...summary(scope), regions: scope.regions, divisions };
+    const described = summary(scope);
+    const divisions = described.divisions.map((d, i) => ({ ...d, regions: scope.divisions[i]!.regions }));
+    ctx.body = { ...described, regions: scope.regions, divisions };
   });
   return router;
 }
