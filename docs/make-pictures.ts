@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { configurationTable, readConfig } from '../server/config.ts';
 import { startService } from '../server/service.ts';
 import { THEMES } from '../server/request/enums.ts';
-import { fixtures, type Fixture } from '../tests/fixtures/gallery.ts';
+import { fixtures, type Fixture } from '../renderer-page/preview/gallery-maps.ts';
 
 const SAMPLE = 'data=US:200,CN:150,IN:80,BR:60,RU:120,DE:95,FR:40,GB:55,JP:90,AU:30,ZA:20,AR:45,CA:110';
 const images = fileURLToPath(new URL('./images/', import.meta.url));
@@ -20,7 +20,7 @@ function pngRequest(fixture: Fixture): [string, RequestInit?] {
 
 function galleryMarkdown(): string {
   const cell = (f: Fixture) => `**${f.title}**<br>![${f.id}](docs/images/${f.id}.png)<br>`
-    + (f.query ? `<code>/map.svg?${f.query.replace(/&/g, '&amp;')}</code>` : '`POST /render/map`, see tests/fixtures/gallery.json');
+    + (f.query ? `<code>/map.svg?${f.query.replace(/&/g, '&amp;')}</code>` : '`POST /render/map`, see renderer-page/preview/gallery-maps.json');
   const rows: string[] = [];
   for (let i = 0; i < fixtures.length; i += 2) rows.push(`| ${fixtures.slice(i, i + 2).map(cell).join(' | ')} |`);
   return ['| | |', '|---|---|', ...rows].join('\n');

@@ -1,11 +1,11 @@
 import type { GeoPath } from 'd3';
 import type { MapSpec, RenderWarnings } from './spec.ts';
 import type { Theme } from './themes/theme.ts';
-import type { ScopeGeometry } from './geometry.ts';
+import type { ScopeGeometry } from './geometry/scope-geometry.ts';
 import type { Layout } from './layout.ts';
 import type { Frame } from './frame.ts';
 import type { FillScale } from './scales/fill-scale.ts';
-import type { SeaNetwork } from './routes/sea-network.ts';
+import type { SeaNetwork } from './sea-routing/sea-network.ts';
 
 /** Everything a layer may read; no globals, so the same code runs in a pool page, an SVG thread, the preview
  *  page and tests. */

@@ -5,7 +5,7 @@ import metrics from './dist/font-metrics.json' with { type: 'json' };
 export const FONT_FAMILY = "'Noto Sans', 'DejaVu Sans', Arial, sans-serif";
 
 // Text is measured from Noto Sans's advance widths (built from the same font files the pages load, see
-// font-metrics-build.ts) rather than a canvas, so Node, which has none, lays a map out as Chromium does.
+// make/font-metrics.ts) rather than a canvas, so Node, which has none, lays a map out as Chromium does.
 interface Face {
   unitsPerEm: number;
   advances: Map<number, number>;

@@ -4,12 +4,12 @@
 // per page, so a request that changes only data draws from outlines already projected.
 import { geoGraticule10, geoPath, type GeoPath, type GeoPermissibleObjects, type GeoProjection, type GeoStreamWrapper } from 'd3';
 import type { MapSpec } from './spec.ts';
-import { geometryKey, type ScopeGeometry, type RegionFeature } from './geometry.ts';
-import { fitProjection, naturalHeight, type Extent } from './projection.ts';
-import { simplifiedProjection } from './pixel-simplify.ts';
-import { relativePath } from './relative-path.ts';
-import { projectedPolygons, visualCentre, type Ring } from './visual-centre.ts';
-import { liesInInsets, routedStream } from './inset-routing.ts';
+import { geometryKey, type ScopeGeometry, type RegionFeature } from './geometry/scope-geometry.ts';
+import { fitProjection, naturalHeight, type Extent } from './geometry/projection.ts';
+import { simplifiedProjection } from './geometry/pixel-simplify.ts';
+import { relativePath } from './geometry/relative-path.ts';
+import { projectedPolygons, visualCentre, type Ring } from './geometry/visual-centre.ts';
+import { liesInInsets, routedStream } from './geometry/inset-routing.ts';
 
 type Framing = Pick<MapSpec, 'scope' | 'division' | 'geometry' | 'level' | 'projection' | 'bbox'>;
 

@@ -1,5 +1,5 @@
 import type { MapSpec } from './spec.ts';
-import type { Extent } from './projection.ts';
+import type { Extent } from './geometry/projection.ts';
 import { textWidth } from './fonts.ts';
 
 export interface TextLine {

@@ -2,7 +2,7 @@ import { geoPath } from 'd3';
 import type { MapSpec, RenderWarnings } from './spec.ts';
 import type { Layer, RenderContext } from './context.ts';
 import { themes } from './themes/index.ts';
-import { loadScopeGeometry, type LoadJson } from './geometry.ts';
+import { loadScopeGeometry, type LoadJson } from './geometry/scope-geometry.ts';
 import { frameFor, naturalHeightFor } from './frame.ts';
 import { computeLayout } from './layout.ts';
 import { buildFillScale } from './scales/fill-scale.ts';
@@ -15,7 +15,7 @@ import { shapesLayer } from './layers/shapes.ts';
 import { proportionalLayer } from './layers/proportional.ts';
 import { labelsLayer } from './layers/labels.ts';
 import { routesLayer } from './layers/routes.ts';
-import { loadSeaNetwork } from './routes/sea-network.ts';
+import { loadSeaNetwork } from './sea-routing/sea-network.ts';
 import { northArrowLayer } from './furniture/north-arrow.ts';
 import { scaleBarLayer } from './furniture/scale-bar.ts';
 import { logoLayer } from './furniture/logo.ts';
@@ -31,7 +31,7 @@ const PIPELINE: Layer[] = [
 ];
 
 /** What the renderer needs from the page it runs in: a Chromium pool page (PNG), the preview page, or an SVG
- *  thread's stand-in for a page (server/render/svg-worker.ts). index.ts makes it of the page's globals. */
+ *  thread's stand-in for a page (server/render/threads/svg-worker.ts). index.ts makes it of the page's globals. */
 export interface RenderEnvironment {
   /** makes the SVG's elements */
   doc: Document;

@@ -1,11 +1,11 @@
 import type { Catalogue } from '../topology/catalogue.ts';
 import type { MapSpec } from '../renderer-page/spec.ts';
 import type { RenderCache } from './cache/render-cache.ts';
-import type { RenderOutput } from './render/render-page.ts';
+import type { RenderOutput } from './render/chromium/render-page.ts';
 import type { RendererAssets } from './render/renderer-assets.ts';
 import type { Logger } from './observability/logger.ts';
 import type { ServiceMetrics } from './observability/metrics.ts';
-import type { Readiness } from './routes/ops-routes.ts';
+import type { Readiness } from './endpoints/ops-endpoints.ts';
 
 /** What the HTTP app needs; main.ts builds the real ones, tests the same real ones on other ports. */
 export interface AppDeps {

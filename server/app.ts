@@ -2,11 +2,11 @@
 import Koa from 'koa';
 import type { AppDeps } from './app-deps.ts';
 import { ApiError, errorResponses } from './errors.ts';
-import { mapRoutes } from './routes/map-routes.ts';
-import { scopeRoutes } from './routes/scope-routes.ts';
-import { docsRoutes } from './routes/docs-routes.ts';
-import { previewRoutes } from './routes/preview-routes.ts';
-import { opsRoutes } from './routes/ops-routes.ts';
+import { mapRoutes } from './endpoints/map-endpoints.ts';
+import { scopeRoutes } from './endpoints/scope-endpoints.ts';
+import { docsRoutes } from './endpoints/docs-endpoints.ts';
+import { previewRoutes } from './endpoints/preview-endpoints.ts';
+import { opsRoutes } from './endpoints/ops-endpoints.ts';
 import { requestLog } from './observability/request-log.ts';
 
 export const MAX_URL_LENGTH = 16 * 1024;

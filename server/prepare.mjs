@@ -63,18 +63,17 @@ if (process.argv.includes('--test') && spawnSync(redisServer, ['--version']).sta
 }
 
 // 3. topology (the build script checks its own inputs and says when it is up to date)
-run(process.execPath, ['--import', 'tsx', 'topology/build.ts'], 'topology build');
+run(process.execPath, ['--import', 'tsx', 'topology/make-scopes.ts'], 'topology build');
 
-// 4. the font table and the renderer and preview bundles, when any of their sources is newer: the preview
-// bundles the gallery, and the table and bundles come from installed packages (npm's record of what it installed
+// 4. the font table and the renderer and preview bundles, when any of their sources is newer: the table and
+// bundles come from installed packages (npm's record of what it installed
 // changes with every install; the packages' own files keep npm's fixed 1985 mtime)
 const sources = Math.max(
-  newestIn(join(root, 'renderer-page')), mtime(join(root, 'tests/fixtures/gallery.json')),
-  mtime(join(root, 'node_modules/.package-lock.json')),
+  newestIn(join(root, 'renderer-page')), mtime(join(root, 'node_modules/.package-lock.json')),
 );
 const outputs = ['font-metrics.json', 'renderer.js', 'preview.js'].map((name) => join(root, 'renderer-page/dist', name));
 if (outputs.some((path) => mtime(path) < sources)) {
-  run(process.execPath, ['--import', 'tsx', 'renderer-page/build.ts'], 'renderer bundle');
+  run(process.execPath, ['--import', 'tsx', 'renderer-page/make/bundle.ts'], 'renderer bundle');
 } else {
   console.log('renderer: up to date');
 }

@@ -1,4 +1,4 @@
-// The country scopes as built (run `node --import tsx topology/build.ts` first): every one checked for unique
+// The country scopes as built (run `node --import tsx topology/make-scopes.ts` first): every one checked for unique
 // ISO 3166-2 ids against CLDR, and the ids and spellings real data sets use resolved.
 //   node --import tsx --test tests/country-scopes.test.ts
 import assert from 'node:assert/strict';

@@ -3,7 +3,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startService, type TestService } from './support/service.ts';
-import { fixtures, type Fixture } from './fixtures/gallery.ts';
+import { fixtures, type Fixture } from '../renderer-page/preview/gallery-maps.ts';
 
 let service: TestService;
 before(async () => { service = await startService(); });
@@ -53,11 +53,11 @@ test('/render/spec reports warnings and errors like the map endpoints', async ()
   const bad = await fetch(`${service.url}/render/spec?scope=world&theme=neon`);
   assert.equal(bad.status, 400);
   assert.equal((await bad.json() as { error: string }).error, 'invalid_theme');
-  const markerColour = await fetch(`${service.url}/render/spec`, {
+  const markerColor = await fetch(`${service.url}/render/spec`, {
     method: 'POST', headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ scope: 'world', markers: [{ lat: 1, lon: 2, color: '#ff0000' }] }),
   });
-  assert.equal((await markerColour.json() as Described).get, null, 'a marker colour has no GET form');
+  assert.equal((await markerColor.json() as Described).get, null, 'a marker colour has no GET form');
 
   // the specification's POST example, less its marker colour, has a GET form drawing the same map
   const example = fixtures.find((f) => f.id === 'post-example')?.body as { markers: Array<Record<string, unknown>> };

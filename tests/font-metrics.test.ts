@@ -4,8 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FONT_FAMILY, textWidth } from '../renderer-page/fonts.ts';
-import { launchBrowser } from '../server/render/browser.ts';
-import { RenderPage } from '../server/render/render-page.ts';
+import { launchBrowser } from '../server/render/chromium/browser.ts';
+import { RenderPage } from '../server/render/chromium/render-page.ts';
 import { loadRendererAssets } from '../server/render/renderer-assets.ts';
 import { readConfig } from '../server/config.ts';
 

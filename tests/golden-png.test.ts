@@ -8,7 +8,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
-import { fixtures } from './fixtures/gallery.ts';
+import { fixtures } from '../renderer-page/preview/gallery-maps.ts';
 import { startService, type TestService } from './support/service.ts';
 
 /** One map of each kind of drawing: the world with a legend, county outlines, insets with labels. */

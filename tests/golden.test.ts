@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { fixtures } from './fixtures/gallery.ts';
+import { fixtures } from '../renderer-page/preview/gallery-maps.ts';
 import { drawSvg } from './support/draw.ts';
 import { loadCatalogue } from '../topology/catalogue.ts';
 import { normaliseRequest } from '../server/request/normalise.ts';

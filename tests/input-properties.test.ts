@@ -64,7 +64,7 @@ const numberText = fc.oneof(
     ' 7 ', '1e3', '-0', '8000', '8001', '16385', '4.5', '-1',
   ),
 );
-const colour = fc.oneof(fc.stringMatching(/^#[0-9a-fA-F]{6}$/), fc.constantFrom('#fff', '#12345g', '#', 'red', '#ff000000', ' #ff0000'));
+const color = fc.oneof(fc.stringMatching(/^#[0-9a-fA-F]{6}$/), fc.constantFrom('#fff', '#12345g', '#', 'red', '#ff000000', ' #ff0000'));
 const coordinate = fc.oneof(
   fc.integer({ min: -18_000, max: 18_000 }).map((n) => (n / 100).toFixed(2)),
   fc.double({ min: -200, max: 200, noNaN: true }).map(String),
@@ -92,7 +92,7 @@ const ENUM_WORDS = [
 ];
 /** Any parameter's value: tokens of every kind joined by the grammar's separators. */
 const mixedValue = fc.array(
-  fc.tuple(fc.oneof(id, fc.constantFrom(...ENUM_WORDS), numberText, colour, latLon, sidc, junk), fc.constantFrom(':', ',', ';', '>', '#', ' ', '', '::', ',,', '>>')),
+  fc.tuple(fc.oneof(id, fc.constantFrom(...ENUM_WORDS), numberText, color, latLon, sidc, junk), fc.constantFrom(':', ',', ';', '>', '#', ' ', '', '::', ',,', '>>')),
   { maxLength: 8 },
 ).map((parts) => parts.map(([token, separator]) => token + separator).join(''));
 
@@ -100,16 +100,16 @@ const mixedValue = fc.array(
 
 const category = fc.oneof(fc.constantFrom('High', 'Mid', 'Low', 'a b'), junk);
 const routeEnd = fc.oneof(id, latLon);
-const routeOption = fc.oneof(colour, numberText, word([...ROUTE_STYLES, ...ROUTE_MODES, 'arrow']), junk);
+const routeOption = fc.oneof(color, numberText, word([...ROUTE_STYLES, ...ROUTE_MODES, 'arrow']), junk);
 
 /** Values shaped like each parameter's grammar, their parts drawn from valid and invalid alike. */
 const GET_VALUES: Record<string, fc.Arbitrary<string>> = {
   scope: word(['world', 'RO']),
-  data: list(fc.tuple(id, fc.oneof(numberText, category, fc.constant('')), optional(colour)).map(([i, v, c]) => (c ? `${i}:${v}:${c}` : `${i}:${v}`)), [',', ';']),
+  data: list(fc.tuple(id, fc.oneof(numberText, category, fc.constant('')), optional(color)).map(([i, v, c]) => (c ? `${i}:${v}:${c}` : `${i}:${v}`)), [',', ';']),
   regions: list(id, [',', ';']),
   patterns: list(fc.tuple(id, word(PATTERNS)).map(([i, p]) => `${i}:${p}`), [',', ';']),
   annotations: list(fc.tuple(id, junk).map(([i, t]) => `${i}:${t}`), [',']),
-  proportional: list(fc.tuple(id, numberText, optional(colour)).map(([i, v, c]) => (c ? `${i}:${v}:${c}` : `${i}:${v}`)), [',', ';']),
+  proportional: list(fc.tuple(id, numberText, optional(color)).map(([i, v, c]) => (c ? `${i}:${v}:${c}` : `${i}:${v}`)), [',', ';']),
   markers: list(
     fc.tuple(latLon, optional(fc.oneof(word(MARKER_ICONS), sidc)), optional(junk), optional(word(LABEL_POSITIONS)), optional(numberText))
       .map((parts) => parts.join(':').replace(/:+$/, '')),
@@ -180,7 +180,7 @@ function csv(text: string): void {
 }
 
 const cell = fc.oneof(
-  id, numberText, colour, category, fc.constantFrom('id', 'ID', 'value', 'Value', 'color', 'colour', 'count', '1,5', '-0,25', '', ' ', '"', '""', '"a"b', 'a"b'),
+  id, numberText, color, category, fc.constantFrom('id', 'ID', 'value', 'Value', 'color', 'colour', 'count', '1,5', '-0,25', '', ' ', '"', '""', '"a"b', 'a"b'),
 );
 const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
 /** CSV-like text: a header or not, cells quoted or not (or badly), delimiters, line endings and a BOM mixed. */
@@ -227,7 +227,7 @@ const feature = someOf({
   type: fc.oneof(fc.constant('Feature'), textish),
   geometry: someOf({ type: fc.oneof(fc.constantFrom(...GEOMETRY_TYPES), textish), coordinates }),
   properties: someOf({
-    fill: fc.oneof(colour, textish), stroke: fc.oneof(colour, textish), strokeWidth: numberish, opacity: numberish,
+    fill: fc.oneof(color, textish), stroke: fc.oneof(color, textish), strokeWidth: numberish, opacity: numberish,
     dashArray: fc.oneof(fc.array(numberish, { maxLength: 12 }), textish), radius: numberish, title: textish, name: textish,
   }),
 });
@@ -246,17 +246,17 @@ const BODY = {
   regions: fc.array(someOf({
     id: fc.oneof({ weight: 5, arbitrary: id }, { weight: 1, arbitrary: json }),
     value: fc.oneof(anyNumber, category, fc.constant(null), numberText, json),
-    color: fc.oneof(colour, textish, fc.constant(null)), pattern: fc.oneof(word(PATTERNS), fc.constant(null)), annotation: textish,
+    color: fc.oneof(color, textish, fc.constant(null)), pattern: fc.oneof(word(PATTERNS), fc.constant(null)), annotation: textish,
   }), { maxLength: 6 }),
   patterns: fc.array(someOf({ id, pattern: word(PATTERNS) }), { maxLength: 3 }),
   annotations: fc.array(someOf({ id, annotation: textish }), { maxLength: 3 }),
-  proportional: fc.array(someOf({ id, value: numberish, color: fc.oneof(colour, textish) }), { maxLength: 4 }),
+  proportional: fc.array(someOf({ id, value: numberish, color: fc.oneof(color, textish) }), { maxLength: 4 }),
   markers: fc.array(someOf({
     lat: numberish, lon: numberish, icon: word(MARKER_ICONS), sidc: fc.oneof(sidc, textish), label: textish,
-    labelPosition: word(LABEL_POSITIONS), size: numberish, rotation: numberish, color: fc.oneof(colour, textish),
+    labelPosition: word(LABEL_POSITIONS), size: numberish, rotation: numberish, color: fc.oneof(color, textish),
   }), { maxLength: 4 }),
   routes: fc.array(someOf({
-    from: fc.oneof(id, json), to: fc.oneof(id, json), fromLatLon: pair, toLatLon: pair, color: fc.oneof(colour, textish),
+    from: fc.oneof(id, json), to: fc.oneof(id, json), fromLatLon: pair, toLatLon: pair, color: fc.oneof(color, textish),
     width: numberish, style: word(ROUTE_STYLES), arrow: fc.oneof(fc.boolean(), flagText), mode: word(ROUTE_MODES),
   }), { maxLength: 3 }),
   shapes: fc.oneof(

@@ -13,8 +13,8 @@ import { loadCatalogue } from '../topology/catalogue.ts';
 import { normaliseRequest } from '../server/request/normalise.ts';
 import { parseQuery } from '../server/request/get-grammar.ts';
 import { FIELD_NAMES } from '../server/request/schema.ts';
-import { launchBrowser } from '../server/render/browser.ts';
-import { RenderPage } from '../server/render/render-page.ts';
+import { launchBrowser } from '../server/render/chromium/browser.ts';
+import { RenderPage } from '../server/render/chromium/render-page.ts';
 import { loadRendererAssets } from '../server/render/renderer-assets.ts';
 import { readConfig } from '../server/config.ts';
 

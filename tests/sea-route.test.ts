@@ -8,8 +8,8 @@ import { geoBounds, geoContains, geoDistance, geoInterpolate, geoNaturalEarth1, 
 import type { Feature, FeatureCollection, Polygon, MultiPolygon } from 'geojson';
 import { feature } from 'topojson-client';
 import type { Topology } from 'topojson-specification';
-import { decodeSeaNetwork } from '../renderer-page/routes/sea-network.ts';
-import { pathLengthKm, seaPath } from '../renderer-page/routes/sea-route.ts';
+import { decodeSeaNetwork } from '../renderer-page/sea-routing/sea-network.ts';
+import { pathLengthKm, seaPath } from '../renderer-page/sea-routing/sea-route.ts';
 import type { LonLat } from '../renderer-page/spec.ts';
 
 const networkFile = new URL('../topology/build/sea-network.json', import.meta.url);

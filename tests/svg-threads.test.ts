@@ -7,9 +7,9 @@ import type { Node as XmlNode, Element as XmlElement } from '@xmldom/xmldom';
 import { startService, type TestService } from './support/service.ts';
 import { isPng } from './support/png.ts';
 import { parseSvg, root } from './support/svg.ts';
-import { fixtures, type Fixture } from './fixtures/gallery.ts';
-import { launchBrowser } from '../server/render/browser.ts';
-import { RenderPage } from '../server/render/render-page.ts';
+import { fixtures, type Fixture } from '../renderer-page/preview/gallery-maps.ts';
+import { launchBrowser } from '../server/render/chromium/browser.ts';
+import { RenderPage } from '../server/render/chromium/render-page.ts';
 import { loadRendererAssets } from '../server/render/renderer-assets.ts';
 import { readConfig } from '../server/config.ts';
 

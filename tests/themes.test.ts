@@ -7,7 +7,7 @@ import type { Theme } from '../renderer-page/themes/theme.ts';
 import { THEMES } from '../server/request/enums.ts';
 import {
   chroma, contrast, deltaE, deltaEAs, hue, hueDistance, isHex, lab, lightness, parseHex, type Deficiency,
-} from './support/colour.ts';
+} from './support/color.ts';
 
 const NAMES = ['dark', 'light', 'light-blue', 'light-mono', 'dark-blue', 'dark-mono', 'satellite', 'terrain', 'minimal', 'contrast'];
 const DARK = new Set(['dark', 'dark-blue', 'dark-mono', 'satellite', 'contrast']);
@@ -32,8 +32,8 @@ for (const [name, t] of entries) {
 
   test(`${name}: every colour is a literal lowercase #rrggbb`, () => {
     for (const [key, value] of Object.entries(t)) {
-      for (const colour of Array.isArray(value) ? value : [value]) {
-        assert.ok(isHex(colour), `${key}: ${colour}`);
+      for (const color of Array.isArray(value) ? value : [value]) {
+        assert.ok(isHex(color), `${key}: ${color}`);
       }
     }
   });

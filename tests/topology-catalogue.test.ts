@@ -1,4 +1,4 @@
-// Checks the built catalogue and topology files (run `node --import tsx topology/build.ts` first):
+// Checks the built catalogue and topology files (run `node --import tsx topology/make-scopes.ts` first):
 //   node --import tsx --test tests/topology-catalogue.test.ts
 
 import assert from 'node:assert/strict';

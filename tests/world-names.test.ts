@@ -1,5 +1,5 @@
 // Country names as real data sets and other languages write them resolve to ISO 3166-1 alpha-2
-// ids on the world scope (run `node --import tsx topology/build.ts` first):
+// ids on the world scope (run `node --import tsx topology/make-scopes.ts` first):
 //   node --import tsx --test tests/world-names.test.ts
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

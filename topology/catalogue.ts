@@ -47,7 +47,7 @@ export interface Catalogue {
   suggestId(scope: ScopeCatalogue['id'], division: string | null, raw: string): string | undefined;
 }
 
-/** Shape of catalogue.json as written by build.ts. */
+/** Shape of catalogue.json as written by make-scopes.ts. */
 export interface CatalogueFile {
   /** changes with any built file; part of the renderer's version, so of every ETag */
   version: string;
@@ -105,7 +105,7 @@ export function loadCatalogue(dir: string = DEFAULT_BUILD_DIR, extra: ScopeCatal
     parsed = JSON.parse(readFileSync(file, 'utf8')) as CatalogueFile;
   } catch (err) {
     throw new Error(
-      `cannot read topology catalogue ${file} (run \`node --import tsx topology/build.ts\`): ${(err as Error).message}`,
+      `cannot read topology catalogue ${file} (run \`node --import tsx topology/make-scopes.ts\`): ${(err as Error).message}`,
     );
   }
 

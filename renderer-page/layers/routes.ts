@@ -1,7 +1,7 @@
 import { geoDistance, geoInterpolate } from 'd3';
 import type { RenderContext } from '../context.ts';
 import type { LonLat, RouteEnd, RouteSpec } from '../spec.ts';
-import { seaPath } from '../routes/sea-route.ts';
+import { seaPath } from '../sea-routing/sea-route.ts';
 import { el, px } from '../svg.ts';
 
 /** How an end is written in `unknown-routes`: the region id, or `lat,lon` as the user writes it. */
@@ -58,7 +58,7 @@ function arrivalAngle(ctx: RenderContext, points: LonLat[], reach: number): numb
 const arrowSize = (route: RouteSpec) => 3 * route.width + 6;
 
 /** An arrowhead for one route, its tip a little past the end so it covers the line's round cap. */
-function arrowMarker(ctx: RenderContext, id: string, route: RouteSpec, colour: string, angle: number): SVGElement {
+function arrowMarker(ctx: RenderContext, id: string, route: RouteSpec, color: string, angle: number): SVGElement {
   const size = arrowSize(route);
   // the line ends 1.2 widths behind the tip: there the head is wide enough to hide the cap
   const refX = px(10 - ((1.2 * route.width) / size) * 10);
@@ -66,7 +66,7 @@ function arrowMarker(ctx: RenderContext, id: string, route: RouteSpec, colour: s
     id, viewBox: '0 0 10 10', refX, refY: 5, markerWidth: px(size), markerHeight: px(size),
     markerUnits: 'userSpaceOnUse', orient: angle,
   });
-  marker.appendChild(el(ctx.doc, 'path', { d: 'M0,0L10,5L0,10Z', fill: colour }));
+  marker.appendChild(el(ctx.doc, 'path', { d: 'M0,0L10,5L0,10Z', fill: color }));
   return marker;
 }
 
@@ -86,14 +86,14 @@ export function routesLayer(ctx: RenderContext): SVGElement | null {
     const points = line(ctx, route, from, to);
     const d = ctx.path({ type: 'LineString', coordinates: points });
     if (!d) continue;
-    const colour = route.color ?? theme.text;
+    const color = route.color ?? theme.text;
     const angle = route.arrow ? arrivalAngle(ctx, points, arrowSize(route)) : null;
     const markerId = angle === null ? null : `route-arrow-${route.index}`;
-    if (markerId !== null && angle !== null) markers.push(arrowMarker(ctx, markerId, route, colour, angle));
+    if (markerId !== null && angle !== null) markers.push(arrowMarker(ctx, markerId, route, color, angle));
     paths.push(el(doc, 'path', {
       'data-index': route.index,
       fill: 'none',
-      stroke: colour,
+      stroke: color,
       'stroke-width': route.width,
       'stroke-dasharray': dashArray(route),
       'stroke-linecap': 'round',

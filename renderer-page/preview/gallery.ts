@@ -1,7 +1,7 @@
-// The gallery: the test fixtures (tests/fixtures/gallery.json, bundled), each a button that loads it into
+// The gallery: the test fixtures (renderer-page/preview/gallery-maps.json, bundled), each a button that loads it into
 // the editor, with a small thumbnail from the real endpoints. Thumbnails load when scrolled into view, two
 // at a time, so opening the page does not fill the service's render queue.
-import { fixtures, type Fixture } from '../../tests/fixtures/gallery.ts';
+import { fixtures, type Fixture } from './gallery-maps.ts';
 import { renderPost } from './api.ts';
 import { setParam } from './query-string.ts';
 
@@ -66,7 +66,7 @@ export function renderGallery(list: HTMLElement, onPick: (fixture: Fixture) => v
     button.type = 'button';
     button.className = 'fixture';
     button.dataset.id = fixture.id;
-    button.title = fixture.query ? `/map.svg?${fixture.query}` : 'POST /render/map with the JSON body from tests/fixtures/gallery.json';
+    button.title = fixture.query ? `/map.svg?${fixture.query}` : 'POST /render/map with the JSON body from renderer-page/preview/gallery-maps.json';
 
     const thumb = document.createElement('span');
     thumb.className = 'thumb';

@@ -7,7 +7,7 @@ import { CONTROL_KEYS, setUpControls, showControlValues, type ControlKey } from 
 import { wireCopyButtons } from './copy.ts';
 import { byId, show } from './dom.ts';
 import { renderGallery } from './gallery.ts';
-import { fixtures, type Fixture } from '../../tests/fixtures/gallery.ts';
+import { fixtures, type Fixture } from './gallery-maps.ts';
 import { getParam, queryOf, setParam } from './query-string.ts';
 import { compactJson, snippetsFor } from './snippets.ts';
 import { showBusy, showProblem, showResult } from './view.ts';

@@ -15,7 +15,7 @@ const REGION_ID = 'Region id. world: ISO 3166-1 alpha-2 (`US`; also alpha-3, num
 
 export const HEX_COLOR_SCHEMA: JsonSchema = { type: 'string', pattern: HEX_COLOR.source, description: 'A colour, `#rrggbb`.', examples: ['#1a6bcc'] };
 
-const colour = (what: string, otherwise?: string): FieldDoc => ({ description: `${what}, \`#rrggbb\`.${otherwise ? ` Default: ${otherwise}.` : ''}` });
+const colorDoc = (what: string, otherwise?: string): FieldDoc => ({ description: `${what}, \`#rrggbb\`.${otherwise ? ` Default: ${otherwise}.` : ''}` });
 
 export const REGION_ITEM: FieldDoc = {
   description: 'One region\'s data.',
@@ -28,7 +28,7 @@ export const REGION_ITEM: FieldDoc = {
       schema: { anyOf: [{ type: 'number' }, { type: 'string', maxLength: LIMITS.categoryLength }, { type: 'null' }] },
       example: 200,
     },
-    color: colour('Colour over the scale\'s; with a pattern, the pattern\'s foreground'),
+    color: colorDoc('Colour over the scale\'s; with a pattern, the pattern\'s foreground'),
     pattern: { description: 'Fill pattern; tiles at 8×8 units. `solid-outline` is a solid fill with a visible outline.' },
     annotation: { description: 'Tooltip text, shown in the region\'s SVG `<title>` after its name and value.' },
   },
@@ -51,7 +51,7 @@ const MARKER: FieldDoc = {
     labelPosition: { description: 'Where the label goes: `right` by default, `bottom` for a `sidc` symbol.' },
     size: { description: 'Size in pixels.', default: 16 },
     rotation: { description: 'Rotation in degrees, clockwise.', default: 0 },
-    color: colour('Marker colour', 'the theme\'s marker colour'),
+    color: colorDoc('Marker colour', 'the theme\'s marker colour'),
   },
 };
 
@@ -72,7 +72,7 @@ const ROUTE: FieldDoc = {
     to: { description: 'Region id of the end.', example: 'BR' },
     fromLatLon: { description: 'Start as `[lat, lon]`; wins over `from`.', schema: LAT_LON, example: [52.52, 13.4] },
     toLatLon: { description: 'End as `[lat, lon]`; wins over `to`.', schema: LAT_LON, example: [-22.9, -43.2] },
-    color: colour('Line colour', 'the theme\'s text colour'),
+    color: colorDoc('Line colour', 'the theme\'s text colour'),
     width: { description: 'Line width in pixels.', default: 2 },
     style: { description: 'Line style.', default: 'solid' },
     arrow: { description: 'An arrowhead at the end.', default: false },
@@ -86,7 +86,7 @@ const PROPORTIONAL_ITEM: FieldDoc = {
   fields: {
     id: { description: REGION_ID, example: 'CN' },
     value: { description: 'A number, 0 or more; the largest gets `proportionalMax`.', example: 1400 },
-    color: colour('Circle colour'),
+    color: colorDoc('Circle colour'),
   },
 };
 

@@ -43,7 +43,7 @@ function numberIn(value: unknown, field: string, min: number, max: number): numb
   return value;
 }
 
-function colour(value: unknown, field: string): string {
+function color(value: unknown, field: string): string {
   if (typeof value !== 'string' || !HEX_COLOR.test(value)) fail(field, 'must be #rrggbb');
   return value;
 }
@@ -60,8 +60,8 @@ function style(value: unknown, field: string): ShapeProperties {
   if (value === undefined || value === null) return {};
   if (!isObject(value)) fail(field, 'must be an object');
   const out: ShapeProperties = {};
-  if (value.fill != null) out.fill = colour(value.fill, `${field}.fill`);
-  if (value.stroke != null) out.stroke = colour(value.stroke, `${field}.stroke`);
+  if (value.fill != null) out.fill = color(value.fill, `${field}.fill`);
+  if (value.stroke != null) out.stroke = color(value.stroke, `${field}.stroke`);
   if (value.strokeWidth != null) out.strokeWidth = numberIn(value.strokeWidth, `${field}.strokeWidth`, 0, 50);
   if (value.opacity != null) out.opacity = numberIn(value.opacity, `${field}.opacity`, 0, 1);
   if (value.dashArray != null) out.dashArray = dashes(value.dashArray, `${field}.dashArray`);

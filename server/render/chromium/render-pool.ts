@@ -3,12 +3,12 @@
 // or any failure, and Chromium relaunched when it goes away.
 import type { Browser } from 'playwright-core';
 import type { Logger } from 'pino';
-import type { MapSpec } from '../../renderer-page/spec.ts';
-import { Admission, RenderFailed, untilAborted } from './admission.ts';
+import type { MapSpec } from '../../../renderer-page/spec.ts';
+import { Admission, RenderFailed, untilAborted } from '../admission.ts';
 import { browserProcessId, launchBrowser } from './browser.ts';
 import { RenderPage, type RenderOutput } from './render-page.ts';
-import type { RendererAssets } from './renderer-assets.ts';
-import type { PoolHealth } from '../observability/metrics.ts';
+import type { RendererAssets } from '../renderer-assets.ts';
+import type { PoolHealth } from '../../observability/metrics.ts';
 
 export interface PoolOptions {
   chromiumPath: string;

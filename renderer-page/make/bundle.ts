@@ -3,16 +3,16 @@
 // Readable (not minified) so a developer can step through it on the preview page.
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
-import { buildFontMetrics } from './font-metrics-build.ts';
+import { writeFontMetrics } from './font-metrics.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-const bytes = buildFontMetrics(here('./dist/font-metrics.json'));
+const bytes = writeFontMetrics(here('../dist/font-metrics.json'));
 console.log(`renderer: wrote renderer-page/dist/font-metrics.json (${bytes} bytes)`);
 
 await build({
-  entryPoints: { renderer: here('./index.ts'), preview: here('./preview/preview.ts') },
-  outdir: here('./dist'),
+  entryPoints: { renderer: here('../index.ts'), preview: here('../preview/preview.ts') },
+  outdir: here('../dist'),
   bundle: true,
   format: 'iife',
   target: 'chrome120',

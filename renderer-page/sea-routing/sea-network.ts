@@ -3,7 +3,7 @@
 import createGraph, { type Graph } from 'ngraph.graph';
 import type { SeaNetworkFile } from '../../topology/sea-network.ts';
 import type { LonLat } from '../spec.ts';
-import type { LoadJson } from '../geometry.ts';
+import type { LoadJson } from '../geometry/scope-geometry.ts';
 
 export type Vec3 = [number, number, number];
 

@@ -4,8 +4,8 @@
 // measured from font tables, not a canvas, so an SVG made here and a PNG drawn in Chromium agree.
 import { DOMParser } from '@xmldom/xmldom';
 import { move, transferableSymbol, valueSymbol, workerData } from 'piscina';
-import type { MapSpec, RenderResult } from '../../renderer-page/spec.ts';
-import { RENDERER_ORIGIN, readTopologyFile } from './renderer-assets.ts';
+import type { MapSpec, RenderResult } from '../../../renderer-page/spec.ts';
+import { RENDERER_ORIGIN, readTopologyFile } from '../renderer-assets.ts';
 import { SvgDocument, type SvgElement } from './svg-document.ts';
 
 export interface SvgWorkerData {

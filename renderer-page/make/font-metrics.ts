@@ -34,7 +34,7 @@ function weightMetrics(dir: string, weight: string): WeightMetrics {
 }
 
 /** Writes the table to `outFile` and answers its size in bytes. */
-export function buildFontMetrics(outFile: string): number {
+export function writeFontMetrics(outFile: string): number {
   const fonts = dirname(createRequire(import.meta.url).resolve('@fontsource/noto-sans/package.json'));
   const table = Object.fromEntries(['400', '700'].map((w) => [w, weightMetrics(join(fonts, 'files'), w)]));
   const json = JSON.stringify(table);

@@ -4,7 +4,7 @@
 // point falls in), without resampling or clipping, which the insets' small extents do not need. A region with
 // a vertex outside every inset (Hawaii's north-western islets) keeps the full stream.
 import type { GeoPermissibleObjects, GeoProjection, GeoStream, GeoStreamWrapper } from 'd3';
-import type { RegionFeature } from './geometry.ts';
+import type { RegionFeature } from './scope-geometry.ts';
 
 /** Each point projected by `projection`'s own routing; the projection must place every point (liesInInsets). */
 export function routedStream(projection: GeoProjection): GeoStreamWrapper {

@@ -3,10 +3,10 @@
 // the trip alone took several). Admission (admission.ts) lets in as many renders as there are threads, with a
 // bounded queue and one deadline per render; at the deadline the thread is ended and replaced.
 import { Piscina } from 'piscina';
-import type { MapSpec } from '../../renderer-page/spec.ts';
-import { Admission, RenderFailed } from './admission.ts';
-import type { RenderOutput } from './render-page.ts';
-import type { RendererAssets } from './renderer-assets.ts';
+import type { MapSpec } from '../../../renderer-page/spec.ts';
+import { Admission, RenderFailed } from '../admission.ts';
+import type { RenderOutput } from '../chromium/render-page.ts';
+import type { RendererAssets } from '../renderer-assets.ts';
 import type { SvgOutput, SvgWorkerData } from './svg-worker.ts';
 
 export interface SvgRendererOptions {

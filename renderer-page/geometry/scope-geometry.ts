@@ -1,7 +1,7 @@
 import { feature } from 'topojson-client';
 import type { Feature, Geometry, Point } from 'geojson';
 import type { Topology, GeometryCollection } from 'topojson-specification';
-import type { MapSpec } from './spec.ts';
+import type { MapSpec } from '../spec.ts';
 
 export interface RegionFeature extends Feature<Geometry, { name: string }> {
   id: string;

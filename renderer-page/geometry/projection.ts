@@ -7,8 +7,8 @@ import {
   geoAlbersUsaTerritories, geoConicConformalEurope, geoConicConformalFrance, geoConicConformalNetherlands,
   geoConicConformalPortugal, geoConicConformalSpain,
 } from 'd3-composite-projections/index.js';
-import type { MapSpec, ProjectionName } from './spec.ts';
-import type { ScopeGeometry } from './geometry.ts';
+import type { MapSpec, ProjectionName } from '../spec.ts';
+import type { ScopeGeometry } from './scope-geometry.ts';
 
 export type Extent = [[number, number], [number, number]];
 type Framing = Pick<MapSpec, 'scope' | 'projection' | 'bbox'>;
