@@ -6,13 +6,14 @@ import type { Layout } from './layout.ts';
 import type { Frame } from './frame.ts';
 import type { FillScale } from './scales/fill-scale.ts';
 import type { SeaNetwork } from './sea-routing/sea-network.ts';
+import type { MapDocument, MapElement, ParsedElement } from './map-document.ts';
 
 /** Everything a layer may read; no globals, so the same code runs in a pool page, an SVG thread, the preview
  *  page and tests. */
 export interface RenderContext {
-  doc: Document;
-  /** SVG text as an element to import into `doc` */
-  parseSvg(text: string): Element;
+  doc: MapDocument;
+  /** SVG text as an element whose children `doc.importNode` takes */
+  parseSvg(text: string): ParsedElement;
   spec: MapSpec;
   theme: Theme;
   layout: Layout;
@@ -32,4 +33,4 @@ export interface RenderContext {
   seaNetwork: SeaNetwork | null;
 }
 
-export type Layer = (ctx: RenderContext) => SVGElement | null;
+export type Layer = (ctx: RenderContext) => MapElement | null;

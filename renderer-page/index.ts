@@ -2,6 +2,7 @@
 // which draws the map into #map. Files come from the page's origin.
 import type { MapSpec, RenderResult } from './spec.ts';
 import { renderMap, type RenderEnvironment } from './render-map.ts';
+import type { MapPage } from './map-document.ts';
 
 declare global {
   interface Window {
@@ -9,8 +10,12 @@ declare global {
   }
 }
 
+// The page's document only as the contract has it: an SVG thread runs this very file with its small DOM as
+// `document`, so a member beyond the contract would compile here and throw there.
+const page: MapPage = document;
+
 const environment: RenderEnvironment = {
-  doc: document,
+  doc: page,
   async loadJson(name) {
     const response = await fetch(`topology/${name}`);
     if (!response.ok) throw new Error(`topology/${name}: HTTP ${response.status}`);
@@ -20,7 +25,7 @@ const environment: RenderEnvironment = {
 };
 
 window.renderMap = async (spec) => {
-  const container = document.getElementById('map');
+  const container = page.getElementById('map');
   if (!container) throw new Error('the page has no #map element');
   const { svg, width, height, warnings } = await renderMap(spec, environment);
   // A PNG at a higher pixel density is the same vector drawing shown larger, so it stays sharp.

@@ -8,6 +8,7 @@ import { computeLayout } from './layout.ts';
 import { buildFillScale } from './scales/fill-scale.ts';
 import { FONT_FAMILY } from './fonts.ts';
 import { el, SVG_NS } from './svg.ts';
+import type { MapDocument, MapElement, ParsedElement } from './map-document.ts';
 import { backgroundLayer } from './layers/background.ts';
 import { regionsLayer } from './layers/regions.ts';
 import { graticuleLayer } from './layers/graticule.ts';
@@ -34,15 +35,15 @@ const PIPELINE: Layer[] = [
  *  thread's stand-in for a page (server/render/threads/svg-worker.ts). index.ts makes it of the page's globals. */
 export interface RenderEnvironment {
   /** makes the SVG's elements */
-  doc: Document;
+  doc: MapDocument;
   /** a built data file by name: `world-low.json`, `sea-network.json` */
   loadJson: LoadJson;
-  /** SVG text (milsymbol's symbols) as an element that `doc.importNode` takes */
-  parseSvg(text: string): Element;
+  /** SVG text (milsymbol's symbols) as an element whose children `doc.importNode` takes */
+  parseSvg(text: string): ParsedElement;
 }
 
 export interface Drawing {
-  svg: SVGElement;
+  svg: MapElement;
   width: number;
   height: number;
   warnings: RenderWarnings;

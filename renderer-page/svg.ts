@@ -1,10 +1,12 @@
 // Element creation with attributes in the order given, so the same spec serialises to the same bytes.
+import type { MapDocument, MapElement } from './map-document.ts';
+
 export const SVG_NS = 'http://www.w3.org/2000/svg';
 
 export type Attrs = Record<string, string | number | null | undefined>;
 
-export function el(doc: Document, tag: string, attrs: Attrs = {}, text?: string): SVGElement {
-  const node = doc.createElementNS(SVG_NS, tag) as SVGElement;
+export function el(doc: MapDocument, tag: string, attrs: Attrs = {}, text?: string): MapElement {
+  const node = doc.createElementNS(SVG_NS, tag);
   for (const [name, value] of Object.entries(attrs)) {
     if (value !== null && value !== undefined) node.setAttribute(name, String(value));
   }
@@ -14,7 +16,7 @@ export function el(doc: Document, tag: string, attrs: Attrs = {}, text?: string)
 }
 
 /** A `<g data-layer>` wrapping the given children, or null when there are none. */
-export function layerGroup(doc: Document, name: string, children: SVGElement[]): SVGElement | null {
+export function layerGroup(doc: MapDocument, name: string, children: MapElement[]): MapElement | null {
   if (children.length === 0) return null;
   const g = el(doc, 'g', { 'data-layer': name });
   for (const child of children) g.appendChild(child);

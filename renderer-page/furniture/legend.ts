@@ -6,6 +6,7 @@ import type { LegendEntry } from '../scales/fill-scale.ts';
 import { formatNumber } from '../scales/format-number.ts';
 import { textWidth } from '../fonts.ts';
 import { el } from '../svg.ts';
+import type { MapElement } from '../map-document.ts';
 import { placeBox, type Anchor } from './placement.ts';
 
 interface Metrics {
@@ -18,7 +19,7 @@ interface Metrics {
 }
 
 interface Body {
-  parts: SVGElement[];
+  parts: MapElement[];
   width: number;
   height: number;
 }
@@ -35,7 +36,7 @@ function metrics(ctx: RenderContext): Metrics {
   };
 }
 
-function swatch(ctx: RenderContext, m: Metrics, entry: LegendEntry, x: number, y: number): SVGElement[] {
+function swatch(ctx: RenderContext, m: Metrics, entry: LegendEntry, x: number, y: number): MapElement[] {
   return [
     el(ctx.doc, 'rect', { x, y, width: m.swatch, height: m.swatch, fill: entry.color, 'data-legend': entry.label }),
     el(ctx.doc, 'text', {
@@ -55,7 +56,7 @@ function vertical(ctx: RenderContext, m: Metrics, entries: LegendEntry[]): Body 
 /** Entries left to right, wrapping into rows no wider than the map allows. */
 function flow(ctx: RenderContext, m: Metrics, entries: LegendEntry[], top: number, maxWidth: number): Body {
   const gap = m.pad * 2;
-  const parts: SVGElement[] = [];
+  const parts: MapElement[] = [];
   let x = m.pad;
   let y = top;
   let width = 0;
@@ -111,7 +112,7 @@ const PREFERENCES: Record<'box' | 'wide', Anchor[]> = {
   wide: ['bottom-left', 'bottom-centre', 'bottom-right', 'top-left', 'top-right'],
 };
 
-export function legendLayer(ctx: RenderContext): SVGElement | null {
+export function legendLayer(ctx: RenderContext): MapElement | null {
   const { doc, spec, theme } = ctx;
   if (!spec.legend) return null;
   const scale = ctx.scales.fill;

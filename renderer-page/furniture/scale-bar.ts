@@ -1,10 +1,11 @@
 import type { RenderContext } from '../context.ts';
 import { formatNumber } from '../scales/format-number.ts';
 import { el, layerGroup } from '../svg.ts';
+import type { MapElement } from '../map-document.ts';
 import { furnitureBoxes, scaleBarLength } from './corners.ts';
 
 /** A scale bar of a round distance near 140 px, measured across the middle of the map, bottom-right. */
-export function scaleBarLayer(ctx: RenderContext): SVGElement | null {
+export function scaleBarLayer(ctx: RenderContext): MapElement | null {
   const box = furnitureBoxes(ctx).scaleBar;
   const bar = box && scaleBarLength(ctx);
   if (!box || !bar) return null;

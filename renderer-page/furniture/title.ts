@@ -1,9 +1,10 @@
 import type { RenderContext } from '../context.ts';
 import type { TextLine } from '../layout.ts';
 import { el, layerGroup } from '../svg.ts';
+import type { MapElement } from '../map-document.ts';
 
 /** Title and subtitle in the band the layout reserved above the map. */
-export function titleLayer(ctx: RenderContext): SVGElement | null {
+export function titleLayer(ctx: RenderContext): MapElement | null {
   const { doc, theme, layout } = ctx;
   const line = (text: TextLine | null, weight: number, fill: string) =>
     text ? [el(doc, 'text', { x: layout.margin, y: text.y, 'font-size': text.size, 'font-weight': weight, fill }, text.text)] : [];

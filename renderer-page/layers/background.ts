@@ -1,8 +1,9 @@
 import type { RenderContext } from '../context.ts';
 import { el, layerGroup } from '../svg.ts';
+import type { MapElement } from '../map-document.ts';
 
 /** Canvas, the globe's water when the projection shows it, and muted neighbouring land. */
-export function backgroundLayer(ctx: RenderContext): SVGElement | null {
+export function backgroundLayer(ctx: RenderContext): MapElement | null {
   const { doc, theme, layout } = ctx;
   const { sphere, context } = ctx.frame.fixed();
   const parts = [el(doc, 'rect', { width: layout.width, height: layout.height, fill: theme.background })];

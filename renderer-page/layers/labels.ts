@@ -4,6 +4,7 @@
 import type { RenderContext } from '../context.ts';
 import { textWidth } from '../fonts.ts';
 import { el, layerGroup, px } from '../svg.ts';
+import type { MapElement } from '../map-document.ts';
 import { regionDots } from './region-dots.ts';
 
 interface Placed {
@@ -15,7 +16,7 @@ interface Placed {
 
 const overlaps = (a: Placed, b: Placed) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 
-export function labelsLayer(ctx: RenderContext): SVGElement | null {
+export function labelsLayer(ctx: RenderContext): MapElement | null {
   const { doc, theme, spec, frame } = ctx;
   const { mode, ids, minArea } = spec.labels;
   if (mode === 'none') return null;
@@ -29,7 +30,7 @@ export function labelsLayer(ctx: RenderContext): SVGElement | null {
     .filter((c) => mode === 'list' || c.area >= minArea)
     .sort((a, b) => b.area - a.area || (a.id < b.id ? -1 : 1));
   const placed: Placed[] = [];
-  const labels: SVGElement[] = [];
+  const labels: MapElement[] = [];
   for (const { id } of candidates) {
     const at = ctx.centreOf(id);
     if (!at) continue;

@@ -2,6 +2,7 @@ import ms from 'milsymbol';
 import type { RenderContext } from '../context.ts';
 import type { MarkerSpec } from '../spec.ts';
 import { el, layerGroup, px } from '../svg.ts';
+import type { MapElement } from '../map-document.ts';
 import { ICON_BOX, ICON_PATHS, iconAnchor } from '../markers/icons.ts';
 
 /** What a marker drew, in px around its anchor (the coordinate): left, top, right, bottom. */
@@ -70,7 +71,7 @@ function drawSymbol(ctx: RenderContext, marker: MarkerSpec & { sidc: string }) {
 }
 
 /** The label beside what the marker drew, on the side asked for, with a halo in the background colour. */
-function drawLabel(ctx: RenderContext, marker: MarkerSpec, [left, top, right, bottom]: Bounds): SVGElement | null {
+function drawLabel(ctx: RenderContext, marker: MarkerSpec, [left, top, right, bottom]: Bounds): MapElement | null {
   if (!marker.label) return null;
   const size = Math.max(10, ctx.layout.legendFontSize);
   const gap = Math.max(2, size * 0.3);
@@ -106,8 +107,8 @@ function place(ctx: RenderContext, marker: MarkerSpec): [number, number] | null 
 
 /** One group per marker, `data-index` its position in the request, at the projected point: an icon from
  *  the set or a military symbol, and its label. Markers off the map are left out. */
-export function markersLayer(ctx: RenderContext): SVGElement | null {
-  const groups: SVGElement[] = [];
+export function markersLayer(ctx: RenderContext): MapElement | null {
+  const groups: MapElement[] = [];
   ctx.spec.markers.forEach((marker, index) => {
     const at = place(ctx, marker);
     if (!at) return;

@@ -1,12 +1,13 @@
 // Fill patterns (8×8 user units), defined once per pattern, background and foreground used.
 import type { PatternName } from '../spec.ts';
 import { el } from '../svg.ts';
+import type { MapDocument, MapElement } from '../map-document.ts';
 import { hcl } from 'd3';
 
 type TiledPattern = Exclude<PatternName, 'solid-outline'>;
 
 /** What each pattern draws over its background, in the foreground colour. */
-function tile(doc: Document, name: TiledPattern, ink: string): SVGElement[] {
+function tile(doc: MapDocument, name: TiledPattern, ink: string): MapElement[] {
   const lines = (d: string, width: number) => [el(doc, 'path', { d, stroke: ink, 'stroke-width': width, fill: 'none' })];
   switch (name) {
     case 'stripes': return lines('M0,2H8M0,6H8', 1.5);
@@ -23,9 +24,9 @@ export function inkFor(background: string): string {
 
 export class PatternDefs {
   private readonly ids = new Map<string, string>();
-  private readonly defs: SVGElement;
+  private readonly defs: MapElement;
 
-  constructor(private readonly doc: Document) {
+  constructor(private readonly doc: MapDocument) {
     this.defs = el(doc, 'defs');
   }
 
@@ -45,7 +46,7 @@ export class PatternDefs {
   }
 
   /** The `<defs>` holding every pattern used, or null when none was. */
-  element(): SVGElement | null {
+  element(): MapElement | null {
     return this.ids.size ? this.defs : null;
   }
 }

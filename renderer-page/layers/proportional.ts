@@ -3,8 +3,9 @@
 import type { RenderContext } from '../context.ts';
 import { formatNumber } from '../scales/format-number.ts';
 import { el, layerGroup, px } from '../svg.ts';
+import type { MapElement } from '../map-document.ts';
 
-export function proportionalLayer(ctx: RenderContext): SVGElement | null {
+export function proportionalLayer(ctx: RenderContext): MapElement | null {
   const { doc, theme, spec } = ctx;
   const { items, min, max } = spec.proportional;
   if (!items.length) return null;

@@ -2,6 +2,7 @@ import type { RenderContext } from '../context.ts';
 import type { RegionSpec } from '../spec.ts';
 import { formatNumber } from '../scales/format-number.ts';
 import { el, px, type Attrs } from '../svg.ts';
+import type { MapElement } from '../map-document.ts';
 import { PatternDefs, inkFor } from './patterns.ts';
 import { DOT_RADIUS, regionDots } from './region-dots.ts';
 
@@ -34,7 +35,7 @@ function tooltip(name: string, region: RegionSpec | undefined): string {
 function regionNode(
   ctx: RenderContext, patterns: PatternDefs, tag: 'path' | 'circle', shape: Attrs, id: string, name: string,
   region: RegionSpec | undefined,
-): SVGElement {
+): MapElement {
   if (region?.highlight && !region.color) ctx.drawn.highlighted++;
   else if (!region || (region.value === null && !region.color)) ctx.drawn.noData++;
   const { fill, outline } = paint(ctx, patterns, region);
@@ -52,13 +53,13 @@ function regionNode(
 
 /** One path per region, `data-id` its canonical id, filled from the registered scale; then a dot for each
  *  region with data too small to see, on top so no outline covers it. */
-export function regionsLayer(ctx: RenderContext): SVGElement | null {
+export function regionsLayer(ctx: RenderContext): MapElement | null {
   const { doc, spec, theme, frame } = ctx;
   const byId = new Map(spec.regions.map((r) => [r.id, r]));
   const patterns = new PatternDefs(doc);
   const dots = regionDots(ctx);
   const dotted = new Set(dots.map((dot) => dot.region.id));
-  const nodes: SVGElement[] = [];
+  const nodes: MapElement[] = [];
   for (const feature of ctx.geometry.regions) {
     const d = frame.regionPath(feature.id);
     if (!d || dotted.has(feature.id)) continue;

@@ -3,6 +3,7 @@ import type { RenderContext } from '../context.ts';
 import type { LonLat, RouteEnd, RouteSpec } from '../spec.ts';
 import { seaPath } from '../sea-routing/sea-route.ts';
 import { el, px } from '../svg.ts';
+import type { MapElement } from '../map-document.ts';
 
 /** How an end is written in `unknown-routes`: the region id, or `lat,lon` as the user writes it. */
 function endName(end: RouteEnd): string {
@@ -58,7 +59,7 @@ function arrivalAngle(ctx: RenderContext, points: LonLat[], reach: number): numb
 const arrowSize = (route: RouteSpec) => 3 * route.width + 6;
 
 /** An arrowhead for one route, its tip a little past the end so it covers the line's round cap. */
-function arrowMarker(ctx: RenderContext, id: string, route: RouteSpec, color: string, angle: number): SVGElement {
+function arrowMarker(ctx: RenderContext, id: string, route: RouteSpec, color: string, angle: number): MapElement {
   const size = arrowSize(route);
   // the line ends 1.2 widths behind the tip: there the head is wide enough to hide the cap
   const refX = px(10 - ((1.2 * route.width) / size) * 10);
@@ -72,10 +73,10 @@ function arrowMarker(ctx: RenderContext, id: string, route: RouteSpec, color: st
 
 /** One path per route, `data-index` its place in the request (`route.index`); ends that are not on this map are reported
  *  in `unknown-routes` and the route skipped. */
-export function routesLayer(ctx: RenderContext): SVGElement | null {
+export function routesLayer(ctx: RenderContext): MapElement | null {
   const { doc, spec, theme } = ctx;
-  const markers: SVGElement[] = [];
-  const paths: SVGElement[] = [];
+  const markers: MapElement[] = [];
+  const paths: MapElement[] = [];
   for (const route of spec.routes) {
     const from = locate(ctx, route.from);
     const to = locate(ctx, route.to);

@@ -4,6 +4,7 @@ import type { Feature } from 'geojson';
 import type { RenderContext } from '../context.ts';
 import type { LonLat, ShapeFeature } from '../spec.ts';
 import { el, layerGroup, px } from '../svg.ts';
+import type { MapElement } from '../map-document.ts';
 
 /** d3-geo reads a ring wound the RFC 7946 way (counter-clockwise) as everything but the polygon; such
  *  polygons are turned round so they cover what they enclose. */
@@ -19,10 +20,10 @@ function wound(shape: ShapeFeature): Feature {
   return { ...feature, geometry: { ...geometry, coordinates } } as Feature;
 }
 
-export function shapesLayer(ctx: RenderContext): SVGElement | null {
+export function shapesLayer(ctx: RenderContext): MapElement | null {
   const { doc, theme, path } = ctx;
   const { projection } = ctx.frame;
-  const nodes: SVGElement[] = [];
+  const nodes: MapElement[] = [];
   ctx.spec.shapes.forEach((shape, index) => {
     const p = shape.properties;
     const common = {
@@ -30,7 +31,7 @@ export function shapesLayer(ctx: RenderContext): SVGElement | null {
       opacity: p.opacity,
       'stroke-dasharray': p.dashArray?.join(' '),
     };
-    let node: SVGElement | null = null;
+    let node: MapElement | null = null;
     if (shape.geometry.type === 'Point') {
       const at = projection(shape.geometry.coordinates);
       if (at) {
