@@ -2,23 +2,25 @@
 // tests that need no HTTP and no Chromium.
 import { DOMParser } from '@xmldom/xmldom';
 import type { MapSpec } from '../../renderer-page/spec.ts';
-import { renderMap } from '../../renderer-page/render-map.ts';
+import { renderMap, type RenderEnvironment } from '../../renderer-page/render-map.ts';
 import { SvgDocument, type SvgElement } from '../../server/render/threads/svg-document.ts';
 import { readTopologyFile } from '../../server/render/renderer-assets.ts';
 import { DEFAULT_BUILD_DIR } from '../../topology/catalogue.ts';
+import { root } from './svg.ts';
 
-const environment = {
-  doc: new SvgDocument() as unknown as Document,
-  async loadJson(name: string) {
+const environment: RenderEnvironment = {
+  doc: new SvgDocument(),
+  async loadJson(name) {
     const body = readTopologyFile([DEFAULT_BUILD_DIR], `/topology/${name}`);
     if (!body) throw new Error(`no topology file ${name}`);
     return JSON.parse(body.toString('utf8')) as unknown;
   },
-  parseSvg: (text: string) => new DOMParser().parseFromString(text, 'image/svg+xml').documentElement as unknown as Element,
+  // the parser the threads give the bundle for the page's DOMParser
+  parseSvg: (text) => root(new DOMParser().parseFromString(text, 'image/svg+xml')),
 };
 
 /** The SVG's bytes, as a thread answers them. */
 export async function drawSvg(spec: MapSpec): Promise<Buffer> {
   const { svg } = await renderMap(spec, environment);
-  return Buffer.from((svg as unknown as SvgElement).markup());
+  return Buffer.from((svg as SvgElement).markup());
 }

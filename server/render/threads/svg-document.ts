@@ -1,11 +1,12 @@
-// The part of the DOM that the renderer bundle writes with (createElementNS, setAttribute, appendChild,
-// textContent, importNode, the #map container), as plain objects that write their markup the way a browser's
-// XMLSerializer does. A general DOM in Node (@xmldom/xmldom, linkedom) spent 80% of an SVG render building
-// and walking its node tree.
+// The DOM the renderer bundle is written against (renderer-page/map-document.ts: createElementNS,
+// setAttribute, appendChild, textContent, importNode, the #map container), as plain objects that write their
+// markup the way a browser's XMLSerializer does. A general DOM in Node (@xmldom/xmldom, linkedom) spent 80% of
+// an SVG render building and walking its node tree.
 import type { Node as XmlNode, Element as XmlElement } from '@xmldom/xmldom';
+import type { MapContainer, MapElement, MapPage } from '../../../renderer-page/map-document.ts';
 import { escapeText, MarkupWriter } from './markup-bytes.ts';
 
-export class SvgElement {
+export class SvgElement implements MapElement, MapContainer {
   private readonly attributes = new Map<string, string>();
   /** elements, and text as plain strings */
   private children: Array<SvgElement | string> = [];
@@ -16,9 +17,9 @@ export class SvgElement {
     this.attributes.set(name, String(value));
   }
 
-  appendChild<T extends SvgElement>(child: T): T {
+  /** In a thread every node is one this document made or imported. */
+  appendChild(child: SvgElement): void {
     this.children.push(child);
-    return child;
   }
 
   /** for importNode: text among elements, as parsed */
@@ -26,7 +27,7 @@ export class SvgElement {
     this.children.push(text);
   }
 
-  replaceChildren(...children: SvgElement[]): void {
+  replaceChildren(...children: Array<SvgElement | string>): void {
     this.children = children;
   }
 
@@ -66,7 +67,7 @@ export class SvgElement {
 }
 
 /** A document making SvgElements, with the page's #map element the renderer draws into. */
-export class SvgDocument {
+export class SvgDocument implements MapPage {
   readonly map = new SvgElement('div');
 
   getElementById(id: string): SvgElement | null {
@@ -77,7 +78,8 @@ export class SvgDocument {
     return new SvgElement(name);
   }
 
-  /** Copies a parsed @xmldom/xmldom tree (milsymbol's symbols). */
+  /** Copies a parsed @xmldom/xmldom tree (milsymbol's symbols): the page's DOMParser in a thread is
+   *  @xmldom/xmldom's (svg-worker.ts), so the renderer's parsed nodes are its nodes. */
   importNode(node: XmlNode, deep: boolean): SvgElement {
     const source = node as XmlElement;
     const copy = new SvgElement(source.nodeName);
