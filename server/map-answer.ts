@@ -1,9 +1,9 @@
 // The render use-case, apart from HTTP: a normalised request and its ETag → a 304 when the client has the map,
 // else the cached map, else a render that is then cached; with the warnings of both the request and the render.
 // The routes turn the answer into headers; tests drive it without Koa.
+import fresh from 'fresh';
 import type { Format } from '../renderer-page/spec.ts';
 import type { AppDeps } from './app-deps.ts';
-import { matchesIfNoneMatch } from './http/conditional.ts';
 import { geoWarnings } from './http/geo-warnings.ts';
 import { renderError } from './render/admission.ts';
 import type { NormalisedRequest } from './request/normalise.ts';
@@ -25,7 +25,9 @@ export interface MapAnswer {
 export async function answerMap(
   { cache, renderer }: Pick<AppDeps, 'cache' | 'renderer'>, { spec, unknownIds, unknownRoutes, etag }: Tagged, ifNoneMatch: string | null,
 ): Promise<MapAnswer> {
-  if (ifNoneMatch !== null && matchesIfNoneMatch(ifNoneMatch, etag)) {
+  // fresh compares as RFC 9110 does: weakly, against each tag of a list, and `*`. It is given only
+  // If-None-Match, so a client's Cache-Control: no-cache does not turn a matching tag into a render.
+  if (ifNoneMatch !== null && fresh({ 'if-none-match': ifNoneMatch }, { etag })) {
     return { etag, map: null, warnings: geoWarnings({ unknownIds, unknownRoutes }) };
   }
   let rendered = await cache.get(etag);
