@@ -3,26 +3,17 @@
 // region lies in one inset, so its vertices can go to the composite's own point routing instead (the inset a
 // point falls in), without resampling or clipping, which the insets' small extents do not need. A region with
 // a vertex outside every inset (Hawaii's north-western islets) keeps the full stream.
-import type { GeoPermissibleObjects, GeoProjection, GeoStream, GeoStreamWrapper } from 'd3';
+import { geoTransform, type GeoPermissibleObjects, type GeoProjection, type GeoStreamWrapper } from 'd3';
 import type { RegionFeature } from './scope-geometry.ts';
 
 /** Each point projected by `projection`'s own routing; the projection must place every point (liesInInsets). */
 export function routedStream(projection: GeoProjection): GeoStreamWrapper {
-  return {
-    stream(sink: GeoStream): GeoStream {
-      return {
-        point(lon, lat) {
-          const [x, y] = projection([lon, lat])!;
-          sink.point(x, y);
-        },
-        lineStart: () => sink.lineStart(),
-        lineEnd: () => sink.lineEnd(),
-        polygonStart: () => sink.polygonStart(),
-        polygonEnd: () => sink.polygonEnd(),
-        sphere: () => sink.sphere?.(),
-      };
+  return geoTransform({
+    point(lon: number, lat: number) {
+      const [x, y] = projection([lon, lat])!;
+      this.stream.point(x, y);
     },
-  };
+  });
 }
 
 type Coordinates = number[] | Coordinates[];

@@ -10,7 +10,8 @@ function tenths(t: number): string {
   return text;
 }
 
-/** A d3 path context writing `m`, implicit relative line-tos and `z`. */
+/** A d3 path context writing `m`, implicit relative line-tos and `z` (d3-path, like geoPath's own string output,
+ *  writes absolute coordinates only). */
 class RelativePathWriter {
   private d = '';
   private x = 0;

@@ -7,7 +7,9 @@ import { el, layerGroup, px } from '../svg.ts';
 import type { MapElement } from '../map-document.ts';
 
 /** d3-geo reads a ring wound the RFC 7946 way (counter-clockwise) as everything but the polygon; such
- *  polygons are turned round so they cover what they enclose. */
+ *  polygons are turned round so they cover what they enclose. Judged by d3's area on the sphere, not with
+ *  @mapbox/geojson-rewind (used on custom boundaries), whose area in plain degrees takes a ring across the
+ *  antimeridian the wrong way round and would turn a Pacific shape into the rest of the world. */
 function wound(shape: ShapeFeature): Feature {
   const feature = shape as unknown as Feature;
   const { geometry } = shape;

@@ -1,5 +1,5 @@
 // Class thresholds for numeric values (DECISIONS.md §4): quantile, Fisher-Jenks, equal intervals, custom.
-import { quantileSorted } from 'd3';
+import { bisectLeft, bisectRight, quantileSorted } from 'd3';
 import { jenks } from 'simple-statistics';
 import type { Classification } from '../spec.ts';
 
@@ -51,10 +51,7 @@ export function classify(values: number[], method: Classification, breaks: numbe
   }
 }
 
-/** Index of the class `value` falls in. */
-export function classIndex(classes: Classes, value: number): number {
-  const { thresholds, upperInclusive } = classes;
-  let i = 0;
-  while (i < thresholds.length && (upperInclusive ? value > thresholds[i] : value >= thresholds[i])) i++;
-  return i;
+/** Index of the class `value` falls in: how many thresholds lie below it (or at it, for lower edges). */
+export function classIndex({ thresholds, upperInclusive }: Classes, value: number): number {
+  return (upperInclusive ? bisectLeft : bisectRight)(thresholds, value);
 }

@@ -1,4 +1,4 @@
-import { interpolateLab, piecewise, quantize } from 'd3';
+import { interpolateLab, piecewise, quantize, rgb } from 'd3';
 
 /** `k` colours from a palette, weakest first: the palette's own stops when it has enough (spread evenly),
  *  else interpolated in Lab between them. */
@@ -11,8 +11,4 @@ export function rampColors(stops: string[], k: number): string[] {
 }
 
 /** d3 interpolators answer `rgb(r, g, b)`; the SVG contract wants literal `#rrggbb`. */
-export function toHex(color: string): string {
-  const match = /^rgb\((\d+), (\d+), (\d+)\)$/.exec(color);
-  if (!match) return color;
-  return '#' + match.slice(1).map((c) => Number(c).toString(16).padStart(2, '0')).join('');
-}
+export const toHex = (color: string): string => rgb(color).formatHex();
