@@ -117,6 +117,8 @@ test('semicolon-separated with decimal commas', () => {
   // Headerless, the first line alone decides: `DE;1,5` is `;`-separated, not `DE;1` and `5`.
   assert.deepEqual(parseCsvRegions('DE;1,5\nFR;2'), [{ id: 'DE', value: 1.5 }, { id: 'FR', value: 2 }]);
   assert.deepEqual(parseCsvRegions('US;1'), [{ id: 'US', value: 1 }]);
+  // A comma inside a quoted cell is no delimiter: it does not tie `,` with `;`.
+  assert.deepEqual(parseCsvRegions('DE;"high, rising"\nFR;low'), [{ id: 'DE', value: 'high, rising' }, { id: 'FR', value: 'low' }]);
   // Only exactly digits,digits is a decimal comma.
   assert.deepEqual(parseCsvRegions('id;value\nDE;1,5,6\nFR;1,\nIT;,5'), [
     { id: 'DE', value: '1,5,6' },

@@ -42,7 +42,10 @@ function isBlank(cells: readonly string[]): boolean {
   return cells.every((cell) => cell.trim() === '');
 }
 
-/** The delimiter of the first line with content (see the decisions above); `,` when it holds none. */
+/** The delimiter of the first line with content (see the decisions above); `,` when it holds none.
+ *  Not papaparse's guess (`delimitersToGuess`): it tries each delimiter on up to ten rows, opening quotes only
+ *  right after the one tried, so `DE;"high, rising"` splits as well at its comma as at its semicolon and the
+ *  tie goes to `,`; and the decimal-comma rule would still need this scan of the first line. */
 function detectDelimiter(text: string): Delimiter {
   const counts: Record<Delimiter, number> = { ',': 0, ';': 0, '\t': 0 };
   let content = false;
