@@ -4,6 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PNG } from 'pngjs';
 import type { Document } from '@xmldom/xmldom';
+import { pixelColor } from './support/png.ts';
 import { startService, type TestService } from './support/service.ts';
 import { all, fetchSvg, largestRingCentre, pathPieces, region, root } from './support/svg.ts';
 import { themes } from '../renderer-page/themes/index.ts';
@@ -43,9 +44,7 @@ test('DE as a PNG: Chromium paints each Land in its class colour', async () => {
   const png = PNG.sync.read(Buffer.from(await response.arrayBuffer()));
   for (const id of ['DE-BY', 'DE-NI']) {
     const [x, y] = largestRingCentre(region(doc, id)!.getAttribute('d')!).map(Math.round);
-    const at = (y * png.width + x) * 4;
-    const pixel = `#${[0, 1, 2].map((i) => png.data[at + i]!.toString(16).padStart(2, '0')).join('')}`;
-    assert.equal(pixel, fill(doc, id), id);
+    assert.equal(pixelColor(png, x, y), fill(doc, id), id);
   }
 });
 

@@ -4,6 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Document, Element } from '@xmldom/xmldom';
 import { PNG } from 'pngjs';
+import { pixelColor } from './support/png.ts';
 import { startService, type TestService } from './support/service.ts';
 import { all, layers, parseSvg, pathPieces, region } from './support/svg.ts';
 import { themes } from '../renderer-page/themes/index.ts';
@@ -146,9 +147,7 @@ test('PNG: the marker is painted where its coordinates are', async () => {
   const response = await fetch(`${service.url}/map.png?${query}`);
   assert.equal(response.status, 200);
   const png = PNG.sync.read(Buffer.from(await response.arrayBuffer()));
-  const at = (y * png.width + x) * 4;
-  const pixel = '#' + [0, 1, 2].map((i) => png.data[at + i].toString(16).padStart(2, '0')).join('');
-  assert.equal(pixel, light.highlight, `the dot's centre at ${x},${y}`);
+  assert.equal(pixelColor(png, x, y), light.highlight, `the dot's centre at ${x},${y}`);
 });
 
 test('bad markers are refused with 400, naming the field', async () => {

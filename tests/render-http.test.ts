@@ -2,6 +2,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PNG } from 'pngjs';
+import { pixelColor } from './support/png.ts';
 import { startService, type TestService } from './support/service.ts';
 import { all, largestRingCentre, layers, parseSvg, region, root } from './support/svg.ts';
 import { dark } from '../renderer-page/themes/dark.ts';
@@ -61,9 +62,7 @@ test('world PNG: the signature, the size, and each country painted its colour', 
   assert.equal(png.height, Number(root(svg).getAttribute('height')));
   for (const id of ['US', 'BR', 'RU', 'AU']) {
     const [x, y] = largestRingCentre(region(svg, id)?.getAttribute('d') ?? '').map(Math.round);
-    const at: number = (y * png.width + x) * 4;
-    const pixel: string = '#' + [0, 1, 2].map((i) => png.data[at + i].toString(16).padStart(2, '0')).join('');
-    assert.equal(pixel, region(svg, id)?.getAttribute('fill'), `${id} at ${x},${y}`);
+    assert.equal(pixelColor(png, x, y), region(svg, id)?.getAttribute('fill'), `${id} at ${x},${y}`);
   }
 });
 

@@ -5,6 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Document, Element } from '@xmldom/xmldom';
 import { PNG } from 'pngjs';
+import { pixelColor } from './support/png.ts';
 import { startService, type TestService } from './support/service.ts';
 import { all, fetchSvg, pathPieces } from './support/svg.ts';
 import { themes } from '../renderer-page/themes/index.ts';
@@ -101,8 +102,6 @@ test('PNG: Chromium paints the dot in its colour where the SVG puts it', async (
   const png = PNG.sync.read(Buffer.from(await response.arrayBuffer()));
   for (const id of ['SG', 'BB']) {
     const [x, y] = centreOf(dot(doc, id)).map(Math.floor);
-    const at = (y * png.width + x) * 4;
-    const pixel = '#' + [0, 1, 2].map((i) => png.data[at + i].toString(16).padStart(2, '0')).join('');
-    assert.equal(pixel, dot(doc, id).getAttribute('fill'), `${id}'s dot at ${x},${y}`);
+    assert.equal(pixelColor(png, x, y), dot(doc, id).getAttribute('fill'), `${id}'s dot at ${x},${y}`);
   }
 });
