@@ -56,7 +56,8 @@ const GEOMETRIES = Object.fromEntries(GEOMETRY_TYPES.map((type) => [type, object
   coordinates: COORDINATES[type],
 }).required().meta({ component: `${type}Geometry` })])) as unknown as Record<GeometryType, AnySchema>;
 
-const unknownGeometry = mixed().test('geometry-type', 'unused', function (geometry) {
+// these tests make their own errors (createError), so their message argument is never shown
+const unknownGeometry = mixed().test('geometry-type', 'not a geometry type', function (geometry) {
   const message = `${this.path}.type must be one of ${GEOMETRY_TYPES.join(', ')} (got ${JSON.stringify((geometry as { type?: unknown }).type)})`;
   return this.createError({ path: `${this.path}.type`, message: () => message });
 });
@@ -72,7 +73,7 @@ const styleNumber = (min: number, max: number, description: string) => numberIn(
 const DASHES = '${path} must be 1 to 10 dash lengths, e.g. [4, 2]';
 const dashList = array(numberIn(0, 100)).typeError(DASHES).min(1, DASHES).max(10, DASHES);
 /** `"4 2"` or `"4,2"`: the list as text. */
-const dashText = string().test('dashes', 'unused', function (text) {
+const dashText = string().test('dashes', 'not dashes', function (text) {
   try {
     dashList.validateSync(readDashes(text), { strict: true, path: this.path } as object);
     return true;
@@ -143,6 +144,7 @@ export const shapeCollection = object({
 /** `schema`'s verdict on `value` at `path`; its first problem becomes a 400 naming the field. */
 function check(schema: AnySchema, value: unknown, path: string): void {
   try {
+    // `path` names the value in messages; yup takes it for a nested value, though its types do not say so
     schema.validateSync(value, { strict: true, abortEarly: true, path } as object);
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
