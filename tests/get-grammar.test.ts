@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseDataPairs, parseQuery } from '../server/request/get-grammar.ts';
+import { parseQuery } from '../server/request/get-grammar.ts';
+import { parseDataPairs } from '../server/request/query-readers.ts';
 import { FIELD_NAMES } from '../server/request/schema.ts';
 import { ApiError } from '../server/errors.ts';
 

@@ -1,7 +1,13 @@
 // GET /docs: the OpenAPI document rendered server-side as one readable page: endpoints, the query
 // parameters, the request body, schemas, responses and error codes. Every text is HTML-escaped; the
 // page loads nothing from elsewhere.
-import type { JsonSchema } from './json-schema.ts';
+//
+// Kept rather than Scalar or Redoc served from node_modules: this page needs no JavaScript and no CDN, so it
+// can be served under `default-src 'none'` (docs-endpoints.ts) and read by any browser or crawler; it is one
+// small module and a style sheet instead of a megabyte bundle and a dependency to keep updated; and tests
+// hold it to the document (every path, parameter, schema and error code is shown). Since everything on it
+// is derived from the document, a field's schema is still the only place its text is written.
+import type { JsonSchema } from '../request/field-meta.ts';
 import { DOCS_STYLE } from './docs-style.ts';
 
 type Doc = JsonSchema & {

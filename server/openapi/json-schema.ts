@@ -1,28 +1,8 @@
-// JSON Schema (2020-12, as OpenAPI 3.1 uses it) derived from a yup schema's describe(): types, enums,
-// ranges, lengths and item counts come from the validation itself; descriptions, defaults and examples
-// from the field docs laid over it.
-import type { SchemaDescription, SchemaFieldDescription, SchemaInnerTypeDescription, SchemaObjectDescription } from 'yup';
-
-export type JsonSchema = { [keyword: string]: unknown };
-
-/** What a field means, laid over what yup says about it. */
-export interface FieldDoc {
-  description: string;
-  default?: unknown;
-  example?: unknown;
-  /** replaces the derived schema (yup `mixed` fields, which describe nothing) */
-  schema?: JsonSchema;
-  /** keywords merged into the derived schema (rules yup keeps in custom tests, e.g. an object's) */
-  extra?: JsonSchema;
-  /** publish the object as this component schema and $ref it */
-  component?: string;
-  /** docs of the object's fields */
-  fields?: Record<string, FieldDoc>;
-  /** doc of an array's items */
-  items?: FieldDoc;
-}
-
-export const ref = (component: string): JsonSchema => ({ $ref: `#/components/schemas/${component}` });
+// JSON Schema (2020-12, as OpenAPI 3.1 uses it) derived from a yup schema's describe(): types, enums, ranges,
+// lengths, item counts and defaults come from the validation itself; descriptions, examples and the rules yup
+// keeps in custom tests from each field's `.meta()` (server/request/field-meta.ts).
+import type { SchemaDescription, SchemaFieldDescription, SchemaInnerTypeDescription, SchemaObjectDescription, SchemaMetadata } from 'yup';
+import { ref, type JsonSchema } from '../request/field-meta.ts';
 
 function param(d: SchemaDescription, test: string, key: string): unknown {
   return d.tests.find((t) => t.name === test)?.params?.[key];
@@ -39,54 +19,72 @@ function limits(d: SchemaDescription, keywords: { min: string; max: string }): J
   return out;
 }
 
-/**
- * One field: the yup description turned into JSON Schema, the doc's text on top. Objects recurse with
- * `doc.fields`, arrays with `doc.items`; a doc marked `component` lands in `components` and is referenced.
- * Every object field must be documented: an undocumented one throws, so the document cannot fall behind.
- */
-export function fromYup(d: SchemaFieldDescription, doc: FieldDoc, path: string, components: Record<string, JsonSchema>): JsonSchema {
+/** What yup itself says about a field, as JSON Schema (without null, the description and the example). */
+function derived(d: SchemaFieldDescription, meta: SchemaMetadata, path: string, components: Record<string, JsonSchema>): JsonSchema {
   const described = d as SchemaDescription;
-  let schema: JsonSchema;
-  if (doc.schema) {
-    schema = { ...doc.schema };
-  } else if (described.type === 'object') {
-    schema = objectSchema(d as SchemaObjectDescription, doc, path, components);
-  } else if (described.type === 'array') {
+  const alternatives = meta.anyOf ? 'anyOf' : meta.oneOf ? 'oneOf' : undefined;
+  if (meta.jsonSchema) return { ...meta.jsonSchema };
+  if (meta.checkedBy) return fromYup(meta.checkedBy.describe(), path, components);
+  if (alternatives) return { [alternatives]: meta[alternatives]!.map((s, i) => fromYup(s.describe(), `${path}|${i}`, components)) };
+  if (described.type === 'object') return objectSchema(d as SchemaObjectDescription, path, components);
+  if (described.type === 'array') {
     const inner = (d as SchemaInnerTypeDescription).innerType;
     if (!inner || Array.isArray(inner)) throw new Error(`${path}: an array without one item type`);
-    schema = { type: 'array', items: fromYup(inner, doc.items ?? { description: '' }, `${path}[]`, components), ...limits(described, { min: 'minItems', max: 'maxItems' }) };
-  } else if (described.type === 'number') {
-    schema = { type: described.tests.some((t) => t.name === 'integer') ? 'integer' : 'number', ...limits(described, { min: 'minimum', max: 'maximum' }) };
-  } else if (described.type === 'string') {
-    schema = { type: 'string', ...limits(described, { min: 'minLength', max: 'maxLength' }) };
+    return { type: 'array', items: fromYup(inner, `${path}[]`, components), ...limits(described, { min: 'minItems', max: 'maxItems' }) };
+  }
+  if (described.type === 'number') {
+    return { type: described.tests.some((t) => t.name === 'integer') ? 'integer' : 'number', ...limits(described, { min: 'minimum', max: 'maximum' }) };
+  }
+  if (described.type === 'string') {
+    const values = described.oneOf.filter((v) => v !== null && v !== undefined);
+    if (values.length === 1) return { const: values[0] };
+    const schema: JsonSchema = { type: 'string', ...limits(described, { min: 'minLength', max: 'maxLength' }) };
     const regex = param(described, 'matches', 'regex');
     if (regex instanceof RegExp) schema.pattern = regex.source;
-    if (described.oneOf.length) schema.enum = described.oneOf.filter((v) => v !== null && v !== undefined);
-  } else if (described.type === 'boolean') {
-    schema = { type: 'boolean' };
-  } else {
-    throw new Error(`${path}: yup type "${described.type}" needs an explicit schema in its doc`);
+    if (values.length) schema.enum = values;
+    return schema;
   }
-  if (doc.extra) schema = { ...schema, ...doc.extra };
-  if (described.nullable && !doc.schema) schema = orNull(schema);
-  if (doc.component && described.type === 'object') {
-    components[doc.component] = { ...schema, ...(doc.description ? { description: doc.description } : {}) };
-    return ref(doc.component);
-  }
-  return withDoc(schema, doc);
+  if (described.type === 'boolean') return { type: 'boolean' };
+  throw new Error(`${path}: yup type "${described.type}" needs meta.jsonSchema`);
 }
 
-function objectSchema(d: SchemaObjectDescription, doc: FieldDoc, path: string, components: Record<string, JsonSchema>): JsonSchema {
+/**
+ * One field: the yup description turned into JSON Schema, the meta's text on top. A schema whose meta names a
+ * `component` lands in `components` and is referenced. Every field of an object must have a description: an
+ * undescribed one throws, so the document cannot fall behind the validation.
+ */
+export function fromYup(d: SchemaFieldDescription, path: string, components: Record<string, JsonSchema>): JsonSchema {
+  const described = d as SchemaDescription;
+  const meta: SchemaMetadata = described.meta ?? {};
+  let schema = { ...derived(d, meta, path, components), ...meta.extra };
+  if (described.nullable && !meta.jsonSchema) schema = orNull(schema);
+  if (meta.component) {
+    components[meta.component] = { ...schema, ...(meta.description ? { description: meta.description } : {}), ...examples(meta) };
+    return ref(meta.component);
+  }
+  const scalar = !['object', 'array', 'mixed', 'lazy'].includes(described.type);
+  return {
+    ...(meta.description ? { description: meta.description } : {}),
+    ...schema,
+    ...(scalar && described.default !== undefined ? { default: described.default } : {}),
+    ...examples(meta),
+  };
+}
+
+const examples = (meta: SchemaMetadata) => (meta.example !== undefined ? { examples: [meta.example] } : {});
+
+function objectSchema(d: SchemaObjectDescription, path: string, components: Record<string, JsonSchema>): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const [name, field] of Object.entries(d.fields)) {
-    const fieldDoc = doc.fields?.[name];
-    if (!fieldDoc) throw new Error(`${path}.${name} is validated but not documented (server/openapi/field-docs.ts)`);
-    properties[name] = fromYup(field, fieldDoc, `${path}.${name}`, components);
-    if (!(field as SchemaDescription).optional) required.push(name);
-  }
-  for (const name of Object.keys(doc.fields ?? {})) {
-    if (!(name in d.fields)) throw new Error(`${path}.${name} is documented but not validated`);
+    const fieldPath = `${path}.${name}`;
+    properties[name] = fromYup(field, fieldPath, components);
+    // a constant or a component says what it is; anything else needs words
+    const { description, $ref, const: constant } = properties[name]!;
+    if (!description && !$ref && constant === undefined) {
+      throw new Error(`${fieldPath} is validated but not described (its schema's .meta({ description }))`);
+    }
+    if (!optional(field)) required.push(name);
   }
   const strict = d.tests.some((t) => t.name === 'noUnknown');
   return {
@@ -97,19 +95,17 @@ function objectSchema(d: SchemaObjectDescription, doc: FieldDoc, path: string, c
   };
 }
 
+/** A lazy field is as optional as its alternatives. */
+function optional(d: SchemaFieldDescription): boolean {
+  const { type, optional: own, meta } = d as SchemaDescription;
+  if (type !== 'lazy') return own;
+  return [...(meta?.anyOf ?? []), ...(meta?.oneOf ?? [])].some((s) => s.describe().optional);
+}
+
 /** `null` allowed too: a second type for plain values, an alternative for enumerations. */
 function orNull(schema: JsonSchema): JsonSchema {
   if (schema.enum) return { anyOf: [schema, { type: 'null' }] };
   return { ...schema, type: [schema.type, 'null'] };
-}
-
-function withDoc(schema: JsonSchema, doc: FieldDoc): JsonSchema {
-  return {
-    ...(doc.description ? { description: doc.description } : {}),
-    ...schema,
-    ...(doc.default !== undefined ? { default: doc.default } : {}),
-    ...(doc.example !== undefined ? { examples: [doc.example] } : {}),
-  };
 }
 
 /** The schema with `null` taken out again (query strings cannot say null). */

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { requestSchemas, CSV_SCHEMA } from './request-schema.ts';
 import { queryParameters, operationParameters } from './parameters.ts';
 import { errorResponseRef, errorResponses, HEADERS, imageResponse, notModifiedResponse, responseSchemas } from './responses.ts';
-import { ref, type JsonSchema } from './json-schema.ts';
+import { ref, type JsonSchema } from '../request/field-meta.ts';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf-8')) as { version: string }).version;
 

@@ -1,35 +1,42 @@
-// The query parameters of the GET endpoints (and of a POST with a CSV body): every request field except the
-// JSON-only ones, plus `data`, with the body field's type, allowed values, limits and default.
+// The query parameters of the GET endpoints (and of a POST with a CSV body): every request field a query can
+// carry, plus the query aliases (`data`), each with the body field's type, allowed values, limits and default
+// and the field's query form, all read from the request schema's meta.
+import type { SchemaDescription } from 'yup';
 import { FORMATS } from '../request/enums.ts';
-import { FIELD_NAMES } from '../request/schema.ts';
-import { FIELD_DOCS, GET_GRAMMAR, type FieldName } from './field-docs.ts';
-import { withoutNull, type JsonSchema } from './json-schema.ts';
+import type { JsonSchema, QueryForm } from '../request/field-meta.ts';
+import { FIELD_NAMES, fieldMeta, requestSchema, type FieldName } from '../request/schema.ts';
+import { withoutNull } from './json-schema.ts';
 
-/** Fields a query string cannot carry. */
-export const JSON_ONLY_FIELDS: readonly string[] = ['shapes', 'geometry', 'idProperty', 'nameProperty'];
 /** Query parameters a CSV body replaces. */
 export const CSV_BODY_FIELDS: readonly string[] = ['data', 'regions'];
 
-/** The GET parameter names, in the request's field order with `data` before `regions`. */
-export const GET_PARAMETER_NAMES: readonly string[] = FIELD_NAMES.filter((name) => !JSON_ONLY_FIELDS.includes(name))
-  .flatMap((name) => (name === 'regions' ? ['data', name] : [name]));
+/** The GET parameter names, in the request's field order, each alias just before its field. */
+export const GET_PARAMETER_NAMES: readonly string[] = FIELD_NAMES.filter((name) => !fieldMeta(name).jsonOnly)
+  .flatMap((name) => [...(fieldMeta(name).queryAlias ? [fieldMeta(name).queryAlias!.name] : []), name]);
+
+/** The query form of a parameter: its field's, or an alias's. */
+function queryForm(name: string): QueryForm | undefined {
+  if (fieldMeta(name).query) return fieldMeta(name).query;
+  return FIELD_NAMES.map((field) => fieldMeta(field).queryAlias).find((alias) => alias?.name === name);
+}
 
 export const parameterRef = (name: string) => ({ $ref: `#/components/parameters/${name}` });
 
 const BOOLEAN_WORDS = 'Also `1`/`0` and `yes`/`no`.';
 
 /** The parameter's schema: the body field's, without null and without the text that moves to the parameter. */
-function scalarSchema(name: FieldName, body: JsonSchema): JsonSchema {
+function scalarSchema(name: string, body: JsonSchema): JsonSchema {
   const { description: _description, examples: _examples, ...schema } = withoutNull(body);
-  if (name === 'height') {
-    const { default: _default, ...size } = schema;
-    return { anyOf: [size, { type: 'string', enum: ['auto'] }], default: 'auto' };
+  const word = fieldMeta(name).queryWord;
+  if (word) {
+    const { default: _default, ...value } = schema;
+    return { anyOf: [value, { type: 'string', enum: [word] }], default: word };
   }
   return schema;
 }
 
 function describe(name: string, schema: JsonSchema): string {
-  const parts = [FIELD_DOCS[name as FieldName]?.description ?? ''];
+  const parts = [fieldMeta(name).description ?? ''];
   if (schema.type === 'boolean') parts.push(BOOLEAN_WORDS);
   const enumerated = schema.enum || (schema.anyOf as JsonSchema[] | undefined)?.some((s) => s.enum);
   if (enumerated && !parts[0]!.includes('case-insensitive')) parts.push('Matched case-insensitively.');
@@ -37,19 +44,19 @@ function describe(name: string, schema: JsonSchema): string {
 }
 
 function parameter(name: string, bodyProperties: Record<string, JsonSchema>): JsonSchema {
-  const grammar = GET_GRAMMAR[name as FieldName | 'data'];
+  const grammar = queryForm(name);
   const body = bodyProperties[name];
   if (grammar) {
-    const description = name === 'data' ? grammar.description : `${FIELD_DOCS[name as FieldName].description}\n\nIn a query: ${grammar.description}`;
+    const description = body ? `${fieldMeta(name).description}\n\nIn a query: ${grammar.description}` : grammar.description;
     const common = { name, in: 'query', description, example: grammar.example };
     if (!grammar.commaList) return { ...common, schema: { type: 'string' } };
-    const schema = grammar.commaList === true ? scalarSchema(name as FieldName, body!) : grammar.commaList;
+    const schema = grammar.commaList === true ? scalarSchema(name, body!) : grammar.commaList;
     return { ...common, style: 'form', explode: false, schema };
   }
-  if (!body) throw new Error(`query parameter ${name} has neither a GET grammar nor a body field`);
-  const schema = scalarSchema(name as FieldName, body);
-  const doc = FIELD_DOCS[name as FieldName];
-  const example = doc.example ?? doc.default ?? (schema.enum as unknown[] | undefined)?.[0];
+  if (!body) throw new Error(`query parameter ${name} has neither a query form nor a body field`);
+  const schema = scalarSchema(name, body);
+  const meta = fieldMeta(name);
+  const example = meta.example ?? (requestSchema.fields[name as FieldName].describe() as SchemaDescription).default ?? (schema.enum as unknown[] | undefined)?.[0];
   return {
     name,
     in: 'query',

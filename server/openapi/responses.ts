@@ -4,7 +4,7 @@ import { STATUS, type ErrorCode } from '../errors.ts';
 import { LEVELS, PROJECTIONS } from '../request/enums.ts';
 import { MAX_BODY_BYTES } from '../request/body.ts';
 import { WORLD } from '../../topology/scopes.ts';
-import { ref, type JsonSchema } from './json-schema.ts';
+import { ref, type JsonSchema } from '../request/field-meta.ts';
 
 /** What each code means; a code added to errors.ts does not compile until it is explained here. */
 export const ERROR_MEANINGS: Record<ErrorCode, string> = {

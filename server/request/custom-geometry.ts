@@ -12,7 +12,14 @@ import { normaliseKey, type ScopeCatalogue } from '../../topology/catalogue.ts';
 import type { CustomGeometry } from '../../renderer-page/spec.ts';
 import { ApiError } from '../errors.ts';
 import { LIMITS, NOT_XML_TEXT } from './schema-parts.ts';
-import { coordinates, fail, isObject } from './shapes.ts';
+import { checkedCoordinates } from './shape-schema.ts';
+
+/** 400 invalid_field naming the field and what is wrong with it. */
+function fail(field: string, message: string): never {
+  throw new ApiError('invalid_field', `${field} ${message}`, field);
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Quantization of the topology handed to the renderer: about a metre on a country, finer than any pixel. */
 const QUANTIZATION = 1e5;
@@ -79,8 +86,7 @@ export function customScope(input: unknown, options: Options): CustomScope {
     const named = properties[options.nameProperty ?? 'name'];
     if (options.nameProperty && typeof named !== 'string') fail(field, `has no text properties.${options.nameProperty} (nameProperty)`);
     const name = typeof named === 'string' && named.trim() && !NOT_XML_TEXT.test(named) ? named.trim().slice(0, 120) : id;
-    const depth = type === 'Polygon' ? 2 : 3;
-    const checked = coordinates(item.geometry.coordinates, depth, `${field}.geometry.coordinates`, type) as Polygon['coordinates'];
+    const checked = checkedCoordinates(type, item.geometry.coordinates, `${field}.geometry.coordinates`) as Polygon['coordinates'];
     return { type: 'Feature', id, properties: { name }, geometry: { type, coordinates: checked } as Polygon | MultiPolygon };
   });
   // RFC 7946 winds outer rings counter-clockwise, d3 clockwise: either is taken

@@ -6,7 +6,7 @@ import type { Catalogue } from '../../topology/catalogue.ts';
 import type { MapSpec, RegionSpec, RouteEnd } from '../../renderer-page/spec.ts';
 import { parseQuery } from './get-grammar.ts';
 import { defaultPadding, normaliseRequest } from './normalise.ts';
-import { FIELD_NAMES } from './schema.ts';
+import { AS_IS_FIELDS, FIELD_NAMES } from './schema.ts';
 
 /** Texts holding a separator of the grammar cannot be written in it. */
 const plain = (text: string) => !/[,;:>]/.test(text);
@@ -20,15 +20,17 @@ function pair(region: RegionSpec): string | null {
 
 const end = (e: RouteEnd) => ('region' in e ? e.region : `${e.lonLat[1]},${e.lonLat[0]}`);
 
+/** Fields written as their value: those the normalised request carries as validated, and those whose default
+ *  normalisation works out from the scope or from other fields. */
+const WRITTEN_AS_IS = [...AS_IS_FIELDS, 'level', 'projection', 'colorScale', 'classification', 'scale'] as const;
+
 /** Query parameters for the parts of `spec` that differ from `base`, or null when one cannot be written. */
 function parameters(spec: MapSpec, base: MapSpec): Array<[string, string]> | null {
   const params: Array<[string, string]> = [['scope', spec.scope]];
   const texts = [...spec.regions.map((r) => r.annotation ?? ''), ...spec.markers.map((m) => m.label ?? ''), ...spec.categories];
   if (spec.shapes.length || !texts.every(plain) || spec.markers.some((m) => m.color || m.rotation)) return null;
 
-  const simple = ['level', 'width', 'height', 'projection', 'theme', 'colorScale', 'classification', 'legend', 'legendTitle',
-    'legendLayout', 'title', 'subtitle', 'graticule', 'northArrow', 'scaleBar', 'logo', 'scale'] as const;
-  for (const key of simple) {
+  for (const key of WRITTEN_AS_IS) {
     if (spec[key] !== base[key] && spec[key] !== null) params.push([key, String(spec[key])]);
   }
   if (spec.padding !== defaultPadding(spec.width)) params.push(['padding', String(spec.padding)]);

@@ -1,4 +1,4 @@
-// Normalising the cartographic layers: defaults filled, ids resolved, unresolvable routes set aside.
+// Normalising the cartographic layers (the schema filled their defaults): ids resolved, unresolvable routes set aside.
 import type { LonLat, MapSpec, MarkerSpec, RouteEnd, RouteSpec } from '../../renderer-page/spec.ts';
 import { ApiError } from '../errors.ts';
 import type { ValidRequest } from './schema.ts';
@@ -10,12 +10,12 @@ export function normaliseMarkers(valid: ValidRequest): MarkerSpec[] {
   return (valid.markers ?? []).map((m) => ({
     lat: m.lat,
     lon: m.lon,
-    icon: m.sidc ? null : m.icon ?? 'pin',
+    icon: m.sidc ? null : m.icon,
     sidc: m.sidc ?? null,
     label: m.label ?? null,
     labelPosition: m.labelPosition ?? (m.sidc ? 'bottom' : 'right'),
-    size: m.size ?? 16,
-    rotation: m.rotation ?? 0,
+    size: m.size,
+    rotation: m.rotation,
     color: m.color ?? null,
   }));
 }
@@ -39,14 +39,14 @@ export function normaliseRoutes(valid: ValidRequest, resolveQuietly: (raw: strin
       return;
     }
     routes.push({
-      index, from, to, color: r.color ?? null, width: r.width ?? 2, style: r.style ?? 'solid', arrow: r.arrow ?? false, mode: r.mode ?? 'great-circle',
+      index, from, to, color: r.color ?? null, width: r.width, style: r.style, arrow: r.arrow, mode: r.mode,
     });
   });
   return { routes, unknownRoutes };
 }
 
 export function normaliseLabels(valid: ValidRequest, resolve: Resolve): MapSpec['labels'] {
-  const minArea = valid.labelMinArea ?? 200;
+  const minArea = valid.labelMinArea;
   if (valid.labels === 'ISO') return { mode: 'all', ids: [], minArea };
   if (!Array.isArray(valid.labels)) return { mode: 'none', ids: [], minArea };
   const ids = valid.labels.map(resolve).filter((id): id is string => id !== undefined);
@@ -62,5 +62,5 @@ export function normaliseProportional(valid: ValidRequest, resolve: Resolve): Ma
     byId.set(id, { id, value: item.value, color: item.color ?? null });
   }
   const items = [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : 1));
-  return { items, min: valid.proportionalMin ?? 4, max: valid.proportionalMax ?? 40 };
+  return { items, min: valid.proportionalMin, max: valid.proportionalMax };
 }

@@ -3,9 +3,9 @@
 import type { Catalogue, ScopeCatalogue } from '../../topology/catalogue.ts';
 import type { ColorScaleName, Format, LegendLayout, MapSpec, RegionSpec, RouteSpec } from '../../renderer-page/spec.ts';
 import { ApiError } from '../errors.ts';
-import { FIELD_NAMES, validateRequest, type ValidRequest } from './schema.ts';
+import { AS_IS_FIELDS, FIELD_NAMES, validateRequest, type AsIsField, type FieldName, type ValidRequest } from './schema.ts';
 import { normaliseLabels, normaliseMarkers, normaliseProportional, normaliseRoutes, type Resolve } from './normalise-layers.ts';
-import { validateShapes } from './shapes.ts';
+import { validateShapes } from './shape-schema.ts';
 import { requireScope } from './scope.ts';
 import { chooseDivision } from './division.ts';
 import { customScope, type CustomScope } from './custom-geometry.ts';
@@ -28,8 +28,8 @@ function isPlainObject(input: unknown): input is Record<string, unknown> {
 /** Keys every object inherits (`toString`, `valueOf`, `constructor`, `__proto__`...) are own keys once JSON is
  *  parsed, and the validator then calls or looks up the client's value in their place and crashes. They are no
  *  field of anything, so they are refused first, at any depth (iteratively: JSON may nest deeply). `shapes` and
- *  `geometry` are read by shapes.ts and custom-geometry.ts, which only read the properties they know, so GeoJSON
- *  keeps whatever properties it has. */
+ *  `geometry` are checked by shape-schema.ts (strictly, which looks up only the fields it knows) and
+ *  custom-geometry.ts, which only read the properties they know, so GeoJSON keeps whatever properties it has. */
 function refuseInheritedKeys(input: Record<string, unknown>): void {
   const pending: Array<[unknown, string]> = Object.entries(input).filter(([key]) => key !== 'shapes' && key !== 'geometry')
     .map(([key, value]) => [value, key]);
@@ -81,10 +81,10 @@ function resolveRegions(valid: ValidRequest, resolve: Resolve): RegionSpec[] {
   return [...byId.values()];
 }
 
-/** Breaks imply custom classes; custom classes need breaks. Classes only apply to a classed sequential
- *  scale, so they are reset otherwise, and equal maps keep one ETag. */
-function classes(valid: ValidRequest, colorScale: ColorScaleName, legendLayout: LegendLayout) {
-  const classification = valid.classification ?? (valid.breaks ? 'custom' : 'quantile');
+/** Breaks imply custom classes unless a classification is `given`; custom classes need breaks. Classes only
+ *  apply to a classed sequential scale, so they are reset otherwise, and equal maps keep one ETag. */
+function classes(valid: ValidRequest, given: boolean, colorScale: ColorScaleName, legendLayout: LegendLayout) {
+  const classification = valid.breaks && !given ? 'custom' : valid.classification;
   if (classification === 'custom' && !valid.breaks) {
     throw new ApiError('invalid_field', 'classification custom needs breaks: 1 to 20 ascending numbers, each the upper edge of a class', 'breaks');
   }
@@ -95,14 +95,15 @@ function classes(valid: ValidRequest, colorScale: ColorScaleName, legendLayout: 
   return { classification, breaks: valid.breaks ?? null };
 }
 
-/** Picks the colour scale and, for categories, their order of first appearance. */
-function scaleRegions(valid: ValidRequest, regions: RegionSpec[]) {
+/** Picks the colour scale (text values make it categorical unless one is `given`) and, for categories, their
+ *  order of first appearance. */
+function scaleRegions(valid: ValidRequest, given: boolean, regions: RegionSpec[]) {
   const hasText = regions.some((r) => typeof r.value === 'string');
   const hasNumbers = regions.some((r) => typeof r.value === 'number');
   if (hasText && hasNumbers) {
     throw new ApiError('invalid_data', 'regions mix numbers and text categories; give every value as a number or every value as text', 'regions');
   }
-  const colorScale: ColorScaleName = valid.colorScale ?? (hasText ? 'categorical' : 'sequential');
+  const colorScale: ColorScaleName = hasText && !given ? 'categorical' : valid.colorScale;
   if (hasText && colorScale !== 'categorical') {
     throw new ApiError('invalid_data', `text values need colorScale categorical (got ${colorScale})`, 'colorScale');
   }
@@ -122,6 +123,13 @@ function credit(scope: ScopeCatalogue, division: string | null, routes: RouteSpe
   const sources = scope.divisions.find((d) => d.id === division)?.sources ?? scope.sources;
   const lines = [sources, routes.some((r) => r.mode === 'sea') ? 'sea lanes: Eurostat marnet' : ''].filter(Boolean);
   return lines.length ? lines.join(' · ') : null;
+}
+
+type Carried<T> = undefined extends T ? Exclude<T, undefined> | null : T;
+
+/** The fields the normalised request carries as validated, an absent one as null; tsc holds them to MapSpec's. */
+function asIsFields(valid: ValidRequest): Pick<MapSpec, AsIsField> {
+  return Object.fromEntries(AS_IS_FIELDS.map((name) => [name, valid[name] ?? null])) as { [K in AsIsField]: Carried<ValidRequest[K]> };
 }
 
 const isCustom = (input: Record<string, unknown>) => typeof input.scope === 'string' && input.scope.trim().toLowerCase() === 'custom';
@@ -149,9 +157,11 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
   refuseInheritedKeys(input);
   const listed = isCustom(input) ? null : requireScope(input, catalogue);
   const valid = validateRequest(input);
+  // whether the request gave a field, or validation filled in its default
+  const given = (field: FieldName) => input[field] !== undefined;
   const custom = customScopeOf(input, valid);
   const scope = custom?.scope ?? listed!;
-  if (pathFormat && valid.format && valid.format !== pathFormat) {
+  if (pathFormat && given('format') && valid.format !== pathFormat) {
     throw new ApiError('invalid_field', `format ${valid.format} contradicts the path's .${pathFormat}; leave format out`, 'format');
   }
   const projection = valid.projection ?? scope.defaultProjection;
@@ -167,15 +177,13 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
     if (!id && !unknownIds.includes(raw)) unknownIds.push(raw);
     return id;
   };
-  const { colorScale, categories, regions } = scaleRegions(valid, resolveRegions(valid, resolve));
-  const legendLayout = valid.legendLayout ?? 'vertical';
+  const { colorScale, categories, regions } = scaleRegions(valid, given('colorScale'), resolveRegions(valid, resolve));
   regions.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
-  const format = pathFormat ?? valid.format ?? 'svg';
-  const width = valid.width ?? 1200;
+  const format = pathFormat ?? valid.format;
   // a PNG's pixel density; an SVG has none, so it does not vary the ETag
-  const scale = format === 'png' ? valid.scale ?? 1 : 1;
-  if (width * scale > MAX_PNG_SIDE || (valid.height ?? 0) * scale > MAX_PNG_SIDE) {
+  const scale = format === 'png' ? valid.scale : 1;
+  if (valid.width * scale > MAX_PNG_SIDE || (valid.height ?? 0) * scale > MAX_PNG_SIDE) {
     throw new ApiError('invalid_field', `scale × width and scale × height must stay within ${MAX_PNG_SIDE} px`, 'scale');
   }
   const { routes, unknownRoutes } = normaliseRoutes(valid, resolveQuietly);
@@ -186,32 +194,21 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
     division,
     geometry: custom?.geometry ?? null,
     format,
-    width,
-    height: valid.height ?? null,
     projection,
-    theme: valid.theme ?? 'dark',
     colorScale,
-    ...classes(valid, colorScale, legendLayout),
+    ...classes(valid, given('classification'), colorScale, valid.legendLayout),
     regions,
     categories,
-    legend: valid.legend ?? true,
-    legendTitle: valid.legendTitle ?? null,
-    legendLayout,
-    title: valid.title ?? null,
-    subtitle: valid.subtitle ?? null,
-    attribution: valid.attribution === false ? null : credit(scope, division, routes),
+    attribution: valid.attribution ? credit(scope, division, routes) : null,
     markers: normaliseMarkers(valid),
     routes,
     shapes: validateShapes(valid.shapes),
     labels: normaliseLabels(valid, resolve),
     proportional: normaliseProportional(valid, resolve),
-    graticule: valid.graticule ?? false,
-    northArrow: valid.northArrow ?? false,
-    scaleBar: valid.scaleBar ?? false,
-    logo: valid.logo ?? false,
     bbox: (valid.bbox as MapSpec['bbox'] | undefined) ?? scope.extent ?? null,
-    padding: valid.padding ?? defaultPadding(width),
+    padding: valid.padding ?? defaultPadding(valid.width),
     scale,
+    ...asIsFields(valid),
   };
   return { spec, unknownIds, unknownRoutes };
 }

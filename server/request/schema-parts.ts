@@ -1,5 +1,5 @@
 // Building blocks of the request schema: every rule names its field and what is allowed.
-import { array, boolean, number, string } from 'yup';
+import { array, boolean, number, string, type StringSchema } from 'yup';
 import { canonicalSpelling } from './enums.ts';
 import { HEX_COLOR } from './region-value.ts';
 
@@ -12,6 +12,12 @@ export const LIMITS = {
 export function oneOf<T extends string>(list: readonly T[], field: string) {
   const message = `${field} must be one of: ${list.join(', ')}`;
   return string<T>().transform((_, original) => canonicalSpelling(list, original)).typeError(message).oneOf(list, message);
+}
+
+/** `schema`, nullable, with `value` for null as for an absent field. */
+export function nullMeansDefault<T extends string>(schema: StringSchema<T | undefined>, value: T) {
+  // null never comes out (the transform makes it the default), which yup's types cannot tell
+  return schema.nullable().transform((v: T | null) => v ?? undefined).default(value) as unknown as ReturnType<typeof schema.default<T>>;
 }
 
 /** A number from `min` to `max` (whole when `integer`). */
