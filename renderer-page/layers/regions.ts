@@ -1,7 +1,7 @@
 import type { RenderContext } from '../context.ts';
 import type { RegionSpec } from '../spec.ts';
 import { formatNumber } from '../scales/format-number.ts';
-import { el, px, type Attrs } from '../svg.ts';
+import { el, px } from '../svg.ts';
 import type { MapElement } from '../map-document.ts';
 import { PatternDefs, inkFor } from './patterns.ts';
 import { DOT_RADIUS, type DrawnRegion } from '../drawn-regions.ts';
@@ -31,10 +31,12 @@ function tooltip(name: string, region: RegionSpec | undefined): string {
   return region?.annotation ? `${head}\n${region.annotation}` : head;
 }
 
-/** The region's element, painted and titled. */
-function regionNode(ctx: RenderContext, patterns: PatternDefs, tag: 'path' | 'circle', shape: Attrs, { id, name, region }: DrawnRegion): MapElement {
+/** The region's outline or dot, painted and titled. */
+function regionNode(ctx: RenderContext, patterns: PatternDefs, drawn: DrawnRegion): MapElement {
+  const { id, name, region } = drawn;
+  const shape = 'd' in drawn ? { d: drawn.d } : { cx: px(drawn.dot[0]), cy: px(drawn.dot[1]), r: DOT_RADIUS };
   const { fill, outline } = paint(ctx, patterns, region);
-  const node = el(ctx.doc, tag, {
+  const node = el(ctx.doc, 'd' in drawn ? 'path' : 'circle', {
     'data-id': id,
     'data-value': region && region.value !== null ? String(region.value) : null,
     fill,
@@ -51,9 +53,7 @@ function regionNode(ctx: RenderContext, patterns: PatternDefs, tag: 'path' | 'ci
 export function regionsLayer(ctx: RenderContext): MapElement | null {
   const { doc, theme } = ctx;
   const patterns = new PatternDefs(doc);
-  const nodes = ctx.drawnRegions.map((drawn) => ('d' in drawn
-    ? regionNode(ctx, patterns, 'path', { d: drawn.d }, drawn)
-    : regionNode(ctx, patterns, 'circle', { cx: px(drawn.dot[0]), cy: px(drawn.dot[1]), r: DOT_RADIUS }, drawn)));
+  const nodes = ctx.drawnRegions.map((drawn) => regionNode(ctx, patterns, drawn));
   if (!nodes.length) return null;
   const group = el(doc, 'g', { 'data-layer': 'regions', stroke: theme.border, 'stroke-width': 0.5, 'stroke-linejoin': 'round' });
   const defs = patterns.element();
