@@ -4,7 +4,9 @@ import type { Theme } from './themes/theme.ts';
 import type { ScopeGeometry } from './geometry/scope-geometry.ts';
 import type { Layout } from './layout.ts';
 import type { Frame } from './frame.ts';
-import type { FillScale } from './scales/fill-scale.ts';
+import type { FillScale, LegendEntry } from './scales/fill-scale.ts';
+import type { DrawnRegion } from './drawn-regions.ts';
+import type { Corners } from './furniture/corners.ts';
 import type { SeaNetwork } from './sea-routing/sea-network.ts';
 import type { MapDocument, MapElement, ParsedElement } from './map-document.ts';
 
@@ -22,10 +24,13 @@ export interface RenderContext {
   frame: Frame;
   /** for what each request brings (routes, shapes): coordinates to 0.1 px */
   path: GeoPath;
-  /** scales registered for the legend to read */
-  scales: { fill: FillScale | null };
-  /** what the regions layer drew, for the legend's no-data and highlight swatches */
-  drawn: { noData: number; highlighted: number };
+  /** what the regions are painted by, and all the legend reads: the fill scale (null when no region has a
+   *  value), and the highlight and no data swatches the map calls for */
+  scales: { fill: FillScale | null; fixed: LegendEntry[] };
+  /** the regions the map draws, as outlines or dots */
+  drawnRegions: DrawnRegion[];
+  /** the boxes of the furniture the request turned on, which the legend keeps clear of */
+  corners: Corners;
   warnings: RenderWarnings;
   /** screen point of a region's visual centre (cached per render), or null when it is not drawn */
   centreOf(id: string): [number, number] | null;

@@ -6,6 +6,9 @@ import { loadScopeGeometry, type LoadJson } from './geometry/scope-geometry.ts';
 import { frameFor, naturalHeightFor } from './frame.ts';
 import { computeLayout } from './layout.ts';
 import { buildFillScale } from './scales/fill-scale.ts';
+import { fixedFillEntries } from './scales/fixed-fills.ts';
+import { drawnRegions } from './drawn-regions.ts';
+import { furnitureCorners } from './furniture/corners.ts';
 import { FONT_FAMILY } from './fonts.ts';
 import { el, SVG_NS } from './svg.ts';
 import type { MapDocument, MapElement, ParsedElement } from './map-document.ts';
@@ -56,11 +59,14 @@ export async function renderMap(spec: MapSpec, env: RenderEnvironment): Promise<
   const theme = themes[spec.theme];
   const layout = computeLayout(spec, (w) => naturalHeightFor(spec, geometry, w));
   const frame = frameFor(spec, geometry, layout.mapExtent);
+  const regions = drawnRegions(spec, geometry, frame);
+  const fill = buildFillScale(spec, theme);
   const ctx: RenderContext = {
     doc, parseSvg: env.parseSvg, spec, theme, layout, geometry, frame,
     path: geoPath(frame.projection).digits(1),
-    scales: { fill: buildFillScale(spec, theme) },
-    drawn: { noData: 0, highlighted: 0 },
+    scales: { fill, fixed: fixedFillEntries(regions, theme, fill !== null) },
+    drawnRegions: regions,
+    corners: furnitureCorners(spec, layout, frame.projection),
     warnings: { unknownRoutes: [] },
     centreOf: (id) => frame.centre(id),
     seaNetwork,

@@ -1,7 +1,9 @@
 // Where the fixed furniture sits in the map frame: logo top-left, north arrow top-right, scale bar
-// bottom-right. The legend takes a free corner around them (placement.ts).
-import { geoDistance } from 'd3';
-import type { RenderContext } from '../context.ts';
+// bottom-right. Worked out once per render (render-map.ts puts it in the context), so the pieces that draw
+// and the legend, which takes a free corner around them (placement.ts), read the same boxes.
+import { geoDistance, type GeoProjection } from 'd3';
+import type { MapSpec } from '../spec.ts';
+import type { Layout } from '../layout.ts';
 
 export interface Box {
   x: number;
@@ -10,23 +12,30 @@ export interface Box {
   height: number;
 }
 
+/** The boxes of the furniture the request turned on; the scale bar's with the distance it shows. */
+export interface Corners {
+  northArrow?: Box;
+  scaleBar?: Box & { km: number; px: number };
+  logo?: Box;
+}
+
 const EARTH_RADIUS_KM = 6371;
 const SCALE_BAR_TARGET_PX = 140;
 
 /** Kilometres per pixel across the middle of the map, or null where the projection cannot say. */
-function kmPerPixel(ctx: RenderContext): number | null {
-  const [[x0, y0], [x1, y1]] = ctx.layout.mapExtent;
+function kmPerPixel(layout: Layout, projection: GeoProjection): number | null {
+  const [[x0, y0], [x1, y1]] = layout.mapExtent;
   const [cx, cy] = [(x0 + x1) / 2, (y0 + y1) / 2];
-  const a = ctx.frame.projection.invert?.([cx - 50, cy]);
-  const b = ctx.frame.projection.invert?.([cx + 50, cy]);
+  const a = projection.invert?.([cx - 50, cy]);
+  const b = projection.invert?.([cx + 50, cy]);
   if (!a || !b) return null;
   const km = geoDistance(a, b) * EARTH_RADIUS_KM;
   return km > 0 ? km / 100 : null;
 }
 
 /** The round distance (1, 2 or 5 × 10ⁿ km) whose bar comes nearest 140 px, and its length in px. */
-export function scaleBarLength(ctx: RenderContext): { km: number; px: number } | null {
-  const perPx = kmPerPixel(ctx);
+function scaleBarLength(layout: Layout, projection: GeoProjection): { km: number; px: number } | null {
+  const perPx = kmPerPixel(layout, projection);
   if (!perPx) return null;
   const target = perPx * SCALE_BAR_TARGET_PX;
   const power = 10 ** Math.floor(Math.log10(target));
@@ -34,22 +43,17 @@ export function scaleBarLength(ctx: RenderContext): { km: number; px: number } |
   return { km, px: km / perPx };
 }
 
-function furnitureSize(ctx: RenderContext): number {
-  return Math.round(Math.min(48, Math.max(24, ctx.layout.width * 0.035)));
-}
-
-/** Boxes of the furniture the request turned on, by name. */
-export function furnitureBoxes(ctx: RenderContext): { northArrow?: Box; scaleBar?: Box; logo?: Box } {
-  const [[x0, y0], [x1, y1]] = ctx.layout.mapExtent;
-  const size = furnitureSize(ctx);
-  const boxes: { northArrow?: Box; scaleBar?: Box; logo?: Box } = {};
-  if (ctx.spec.northArrow) boxes.northArrow = { x: x1 - size, y: y0, width: size, height: Math.round(size * 1.5) };
-  const bar = ctx.spec.scaleBar ? scaleBarLength(ctx) : null;
+export function furnitureCorners(spec: MapSpec, layout: Layout, projection: GeoProjection): Corners {
+  const [[x0, y0], [x1, y1]] = layout.mapExtent;
+  const size = Math.round(Math.min(48, Math.max(24, layout.width * 0.035)));
+  const corners: Corners = {};
+  if (spec.northArrow) corners.northArrow = { x: x1 - size, y: y0, width: size, height: Math.round(size * 1.5) };
+  const bar = spec.scaleBar ? scaleBarLength(layout, projection) : null;
   if (bar) {
-    const height = Math.round(ctx.layout.legendFontSize * 2.4);
+    const height = Math.round(layout.legendFontSize * 2.4);
     const width = Math.ceil(bar.px) + 8;
-    boxes.scaleBar = { x: x1 - width, y: y1 - height, width, height };
+    corners.scaleBar = { x: x1 - width, y: y1 - height, width, height, ...bar };
   }
-  if (ctx.spec.logo) boxes.logo = { x: x0, y: y0, width: size * 3.6, height: size };
-  return boxes;
+  if (spec.logo) corners.logo = { x: x0, y: y0, width: size * 3.6, height: size };
+  return corners;
 }

@@ -1,6 +1,7 @@
-// The legend reads the fill scale the regions registered: classes or categories as swatches (vertical or
-// horizontal), or one gradient bar (continuous); then no data and highlight swatches when the map shows
-// them. It sits in a corner of the map where it covers no region with data, if there is one.
+// The legend reads the scales, never the layers: the fill scale's classes or categories as swatches (vertical
+// or horizontal), or one gradient bar (continuous); then the highlight and no data swatches when the map shows
+// such regions (scales/fixed-fills.ts). It sits in a corner of the map where it covers no region with data, if
+// there is one.
 import type { RenderContext } from '../context.ts';
 import type { LegendEntry } from '../scales/fill-scale.ts';
 import { formatNumber } from '../scales/format-number.ts';
@@ -99,14 +100,6 @@ function continuous(ctx: RenderContext, m: Metrics, domain: [number, number], st
   };
 }
 
-/** No data and highlight swatches, when the map shows such regions next to data. */
-function extraEntries(ctx: RenderContext, hasScale: boolean): LegendEntry[] {
-  const extras: LegendEntry[] = [];
-  if (ctx.drawn.highlighted) extras.push({ color: ctx.theme.highlight, label: 'Highlighted' });
-  if ((hasScale || extras.length) && ctx.drawn.noData) extras.push({ color: ctx.theme.noData, label: 'No data' });
-  return extras;
-}
-
 const PREFERENCES: Record<'box' | 'wide', Anchor[]> = {
   box: ['bottom-left', 'bottom-right', 'top-left', 'top-right'],
   wide: ['bottom-left', 'bottom-centre', 'bottom-right', 'top-left', 'top-right'],
@@ -116,7 +109,7 @@ export function legendLayer(ctx: RenderContext): MapElement | null {
   const { doc, spec, theme } = ctx;
   if (!spec.legend) return null;
   const scale = ctx.scales.fill;
-  const extras = extraEntries(ctx, scale !== null);
+  const extras = ctx.scales.fixed;
   const m = metrics(ctx);
   let body: Body;
   if (scale?.kind === 'continuous') {

@@ -1,11 +1,10 @@
 import type { RenderContext } from '../context.ts';
 import { el, layerGroup } from '../svg.ts';
 import type { MapElement } from '../map-document.ts';
-import { furnitureBoxes } from './corners.ts';
 
 /** The service's mark in the frame's top-left corner: a small globe and the name. */
 export function logoLayer(ctx: RenderContext): MapElement | null {
-  const box = furnitureBoxes(ctx).logo;
+  const box = ctx.corners.logo;
   if (!box) return null;
   const { doc, theme } = ctx;
   const r = box.height * 0.38;

@@ -1,11 +1,10 @@
 import type { RenderContext } from '../context.ts';
 import { el, layerGroup } from '../svg.ts';
 import type { MapElement } from '../map-document.ts';
-import { furnitureBoxes } from './corners.ts';
 
 /** A north arrow in the frame's top-right corner: a split arrowhead over an N. */
 export function northArrowLayer(ctx: RenderContext): MapElement | null {
-  const box = furnitureBoxes(ctx).northArrow;
+  const box = ctx.corners.northArrow;
   if (!box) return null;
   const { doc, theme } = ctx;
   const w = box.width;

@@ -1,8 +1,8 @@
 // Where a box (legend) may sit inside the map frame without covering the regions that carry data.
 import { polygonContains } from 'd3';
 import type { RenderContext } from '../context.ts';
-import { furnitureBoxes, type Box } from './corners.ts';
-import { DOT_RADIUS, regionDots } from '../layers/region-dots.ts';
+import type { Box } from './corners.ts';
+import { DOT_RADIUS } from '../drawn-regions.ts';
 
 export type Anchor = 'bottom-left' | 'bottom-right' | 'top-left' | 'top-right' | 'bottom-centre';
 
@@ -11,9 +11,10 @@ type Ring = Array<[number, number]>;
 /** The projected outlines of every region the request gave something to show, and the square around each
  *  dot drawn for one too small to see. */
 function dataRings(ctx: RenderContext): Ring[] {
-  const dots = regionDots(ctx).map(({ at: [x, y] }): Ring => {
-    const r = DOT_RADIUS;
-    return [[x - r, y - r], [x + r, y - r], [x + r, y + r], [x - r, y + r]];
+  const dots = ctx.drawnRegions.flatMap((drawn): Ring[] => {
+    if (!('dot' in drawn)) return [];
+    const [[x, y], r] = [drawn.dot, DOT_RADIUS];
+    return [[[x - r, y - r], [x + r, y - r], [x + r, y + r], [x - r, y + r]]];
   });
   return [...ctx.spec.regions.flatMap((r) => ctx.frame.regionPolygons(r.id).flat()), ...dots];
 }
@@ -47,7 +48,7 @@ const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width 
  *  data; when every one does, the one that covers least. It never goes over the furniture. */
 export function placeBox(ctx: RenderContext, width: number, height: number, preferences: Anchor[]): [number, number] {
   const rings = dataRings(ctx);
-  const furniture = Object.values(furnitureBoxes(ctx));
+  const furniture = Object.values(ctx.corners);
   let best: { at: [number, number]; score: number } | null = null;
   for (const anchor of preferences) {
     const at = origin(ctx, anchor, width, height);

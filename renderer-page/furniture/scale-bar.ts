@@ -2,17 +2,15 @@ import type { RenderContext } from '../context.ts';
 import { formatNumber } from '../scales/format-number.ts';
 import { el, layerGroup } from '../svg.ts';
 import type { MapElement } from '../map-document.ts';
-import { furnitureBoxes, scaleBarLength } from './corners.ts';
 
 /** A scale bar of a round distance near 140 px, measured across the middle of the map, bottom-right. */
 export function scaleBarLayer(ctx: RenderContext): MapElement | null {
-  const box = furnitureBoxes(ctx).scaleBar;
-  const bar = box && scaleBarLength(ctx);
-  if (!box || !bar) return null;
+  const bar = ctx.corners.scaleBar;
+  if (!bar) return null;
   const { doc, theme, layout } = ctx;
-  const x = box.x + box.width - 4 - bar.px;
+  const x = bar.x + bar.width - 4 - bar.px;
   const thick = Math.max(3, Math.round(layout.legendFontSize * 0.4));
-  const y = box.y + box.height - thick - 2;
+  const y = bar.y + bar.height - thick - 2;
   const half = bar.px / 2;
   return layerGroup(doc, 'scale-bar', [
     el(doc, 'rect', { x, y, width: half, height: thick, fill: theme.text, stroke: theme.text, 'stroke-width': 1 }),

@@ -5,7 +5,6 @@ import type { RenderContext } from '../context.ts';
 import { textWidth } from '../fonts.ts';
 import { el, layerGroup, px } from '../svg.ts';
 import type { MapElement } from '../map-document.ts';
-import { regionDots } from './region-dots.ts';
 
 interface Placed {
   x0: number;
@@ -23,7 +22,7 @@ export function labelsLayer(ctx: RenderContext): MapElement | null {
   const listed = new Set(ids);
   const size = Math.round(Math.min(13, Math.max(8, spec.width * 0.0085)));
   // the regions drawn: their outlines, and the dots of regions with data that have none to show
-  const drawn = new Set([...ctx.geometry.regions.map((f) => f.id), ...regionDots(ctx).map((dot) => dot.region.id)]);
+  const drawn = new Set([...ctx.geometry.regions.map((f) => f.id), ...ctx.drawnRegions.filter((r) => 'dot' in r).map((r) => r.id)]);
   const candidates = [...drawn]
     .filter((id) => (mode === 'all' ? true : listed.has(id)))
     .map((id) => ({ id, area: frame.area(id) }))

@@ -1,10 +1,10 @@
 import type { RenderContext } from '../context.ts';
 import type { RegionSpec } from '../spec.ts';
 import { formatNumber } from '../scales/format-number.ts';
-import { el, px, type Attrs } from '../svg.ts';
+import { el, px } from '../svg.ts';
 import type { MapElement } from '../map-document.ts';
 import { PatternDefs, inkFor } from './patterns.ts';
-import { DOT_RADIUS, regionDots } from './region-dots.ts';
+import { DOT_RADIUS, type DrawnRegion } from '../drawn-regions.ts';
 
 /** The colour the region's value gives it, before any override or pattern. */
 function baseFill(ctx: RenderContext, region: RegionSpec | undefined): string {
@@ -31,15 +31,12 @@ function tooltip(name: string, region: RegionSpec | undefined): string {
   return region?.annotation ? `${head}\n${region.annotation}` : head;
 }
 
-/** The region's element, painted and titled, counted for the legend's swatches. */
-function regionNode(
-  ctx: RenderContext, patterns: PatternDefs, tag: 'path' | 'circle', shape: Attrs, id: string, name: string,
-  region: RegionSpec | undefined,
-): MapElement {
-  if (region?.highlight && !region.color) ctx.drawn.highlighted++;
-  else if (!region || (region.value === null && !region.color)) ctx.drawn.noData++;
+/** The region's outline or dot, painted and titled. */
+function regionNode(ctx: RenderContext, patterns: PatternDefs, drawn: DrawnRegion): MapElement {
+  const { id, name, region } = drawn;
+  const shape = 'd' in drawn ? { d: drawn.d } : { cx: px(drawn.dot[0]), cy: px(drawn.dot[1]), r: DOT_RADIUS };
   const { fill, outline } = paint(ctx, patterns, region);
-  const node = el(ctx.doc, tag, {
+  const node = el(ctx.doc, 'd' in drawn ? 'path' : 'circle', {
     'data-id': id,
     'data-value': region && region.value !== null ? String(region.value) : null,
     fill,
@@ -54,21 +51,9 @@ function regionNode(
 /** One path per region, `data-id` its canonical id, filled from the registered scale; then a dot for each
  *  region with data too small to see, on top so no outline covers it. */
 export function regionsLayer(ctx: RenderContext): MapElement | null {
-  const { doc, spec, theme, frame } = ctx;
-  const byId = new Map(spec.regions.map((r) => [r.id, r]));
+  const { doc, theme } = ctx;
   const patterns = new PatternDefs(doc);
-  const dots = regionDots(ctx);
-  const dotted = new Set(dots.map((dot) => dot.region.id));
-  const nodes: MapElement[] = [];
-  for (const feature of ctx.geometry.regions) {
-    const d = frame.regionPath(feature.id);
-    if (!d || dotted.has(feature.id)) continue;
-    nodes.push(regionNode(ctx, patterns, 'path', { d }, feature.id, feature.properties.name, byId.get(feature.id)));
-  }
-  for (const { region, at } of dots) {
-    const name = ctx.geometry.anchors.get(region.id)?.name ?? region.id;
-    nodes.push(regionNode(ctx, patterns, 'circle', { cx: px(at[0]), cy: px(at[1]), r: DOT_RADIUS }, region.id, name, region));
-  }
+  const nodes = ctx.drawnRegions.map((drawn) => regionNode(ctx, patterns, drawn));
   if (!nodes.length) return null;
   const group = el(doc, 'g', { 'data-layer': 'regions', stroke: theme.border, 'stroke-width': 0.5, 'stroke-linejoin': 'round' });
   const defs = patterns.element();

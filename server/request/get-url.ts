@@ -3,10 +3,11 @@
 // cannot express (your own boundaries, shapes, marker colours or rotation, separators inside texts) has none.
 import { isDeepStrictEqual } from 'node:util';
 import type { Catalogue } from '../../topology/catalogue.ts';
-import type { MapSpec, RegionSpec, RouteEnd } from '../../renderer-page/spec.ts';
+import type { MapSpec, RegionSpec } from '../../renderer-page/spec.ts';
 import { parseQuery } from './get-grammar.ts';
 import { defaultPadding, normaliseRequest } from './normalise.ts';
 import { AS_IS_FIELDS, FIELD_NAMES } from './schema.ts';
+import { routeText } from './route-text.ts';
 
 /** Texts holding a separator of the grammar cannot be written in it. */
 const plain = (text: string) => !/[,;:>]/.test(text);
@@ -17,8 +18,6 @@ function pair(region: RegionSpec): string | null {
   if (region.value === null && region.color) return `${region.id}:${region.color}`;
   return region.color ? `${region.id}:${value}:${region.color}` : `${region.id}:${value}`;
 }
-
-const end = (e: RouteEnd) => ('region' in e ? e.region : `${e.lonLat[1]},${e.lonLat[0]}`);
 
 /** Fields written as their value: those the normalised request carries as validated, and those whose default
  *  normalisation works out from the scope or from other fields. */
@@ -61,7 +60,7 @@ function parameters(spec: MapSpec, base: MapSpec): Array<[string, string]> | nul
   }
   if (spec.routes.length) {
     params.push(['routes', spec.routes.map((r) => [
-      `${end(r.from)}>${end(r.to)}`, r.color, r.width, r.style, r.arrow ? 'arrow' : null, r.mode === 'sea' ? 'sea' : null,
+      routeText(r.from, r.to), r.color, r.width, r.style, r.arrow ? 'arrow' : null, r.mode === 'sea' ? 'sea' : null,
     ].filter((o) => o !== null).join(':')).join(';')]);
   }
   return params;

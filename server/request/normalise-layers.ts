@@ -2,6 +2,7 @@
 import type { LonLat, MapSpec, MarkerSpec, RouteEnd, RouteSpec } from '../../renderer-page/spec.ts';
 import { ApiError } from '../errors.ts';
 import type { ValidRequest } from './schema.ts';
+import { routeText } from './route-text.ts';
 
 /** Canonical id for a user's spelling, or undefined (the resolver records it as unknown). */
 export type Resolve = (raw: string) => string | undefined;
@@ -20,22 +21,28 @@ export function normaliseMarkers(valid: ValidRequest): MarkerSpec[] {
   }));
 }
 
+type GivenEnd = [id: string | null | undefined, latLon: number[] | null | undefined];
+
+const lonLatOf = (latLon: number[]): LonLat => [latLon[1], latLon[0]];
+
+/** The end as the user wrote it: the id wins where both are given, since it is what they will recognise. */
+const asGiven = ([id, latLon]: GivenEnd): RouteEnd => (id != null || !latLon ? { region: id ?? '' } : { lonLat: lonLatOf(latLon) });
+
 /** Routes whose ends resolve, in request order (each keeps its request index), and the others written
- *  `from>to` as the user wrote them, for X-Geo-Warnings. */
+ *  `from>to` with the ids as the user spelled them, for X-Geo-Warnings. */
 export function normaliseRoutes(valid: ValidRequest, resolveQuietly: (raw: string) => string | undefined) {
   const routes: RouteSpec[] = [];
   const unknownRoutes: string[] = [];
   (valid.routes ?? []).forEach((r, index) => {
-    const end = (id: string | null | undefined, latLon: number[] | null | undefined): RouteEnd | null => {
-      if (latLon) return { lonLat: [latLon[1], latLon[0]] as LonLat };
+    const end = ([id, latLon]: GivenEnd): RouteEnd | null => {
+      if (latLon) return { lonLat: lonLatOf(latLon) };
       const region = id ? resolveQuietly(id) : undefined;
       return region ? { region } : null;
     };
-    const from = end(r.from, r.fromLatLon);
-    const to = end(r.to, r.toLatLon);
+    const given: [GivenEnd, GivenEnd] = [[r.from, r.fromLatLon], [r.to, r.toLatLon]];
+    const [from, to] = given.map(end);
     if (!from || !to) {
-      const written = (id: string | null | undefined, latLon: number[] | null | undefined) => id ?? latLon?.join(',') ?? '';
-      unknownRoutes.push(`${written(r.from, r.fromLatLon)}>${written(r.to, r.toLatLon)}`);
+      unknownRoutes.push(routeText(asGiven(given[0]), asGiven(given[1])));
       return;
     }
     routes.push({

@@ -1,7 +1,7 @@
 // Drawing a map in-process, as an SVG thread does (the renderer with our small DOM and the built topology), for
 // tests that need no HTTP and no Chromium.
 import { DOMParser } from '@xmldom/xmldom';
-import type { MapSpec } from '../../renderer-page/spec.ts';
+import type { MapSpec, RenderWarnings } from '../../renderer-page/spec.ts';
 import { renderMap, type RenderEnvironment } from '../../renderer-page/render-map.ts';
 import { SvgDocument, type SvgElement } from '../../server/render/threads/svg-document.ts';
 import { readTopologyFile } from '../../server/render/renderer-assets.ts';
@@ -19,8 +19,13 @@ const environment: RenderEnvironment = {
   parseSvg: (text) => root(new DOMParser().parseFromString(text, 'image/svg+xml')),
 };
 
+/** The SVG's bytes, as a thread answers them, and the render's warnings. */
+export async function drawMap(spec: MapSpec): Promise<{ body: Buffer; warnings: RenderWarnings }> {
+  const { svg, warnings } = await renderMap(spec, environment);
+  return { body: Buffer.from((svg as SvgElement).markup()), warnings };
+}
+
 /** The SVG's bytes, as a thread answers them. */
 export async function drawSvg(spec: MapSpec): Promise<Buffer> {
-  const { svg } = await renderMap(spec, environment);
-  return Buffer.from((svg as SvgElement).markup());
+  return (await drawMap(spec)).body;
 }
