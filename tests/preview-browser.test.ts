@@ -30,7 +30,7 @@ const QUERY = 'scope=world&data=US:200,CN:150&theme=light';
 
 /** Waits for the page to settle after a render was asked for (it sets data-state=loading synchronously). */
 async function settled(state: 'ready' | 'error' = 'ready'): Promise<void> {
-  await page.waitForFunction((s) => document.documentElement.dataset.state === s, state);
+  await page.locator(`html[data-state="${state}"]`).waitFor({ state: 'attached' });
 }
 const fillOf = (selector: string) => page.locator(selector).first().getAttribute('fill');
 const usFill = () => fillOf('#map svg path[data-id="US"]');
@@ -133,8 +133,8 @@ const scopeOption = (label: string) => page.locator('#ctl-scope-list [role="opti
 test('the scope picker finds a country as it is typed; picking it edits the query and draws that country', async () => {
   await editQuery('scope=world&theme=light');
   await settled();
-  // the scope list loads once, with the page
-  await page.waitForFunction(() => document.querySelector<HTMLInputElement>('#ctl-scope')?.value === 'World (world)');
+  // the scope list loads once, with the page (the check runs in the page: a string, as this program has no DOM types)
+  await page.waitForFunction(`document.querySelector('#ctl-scope')?.value === 'World (world)'`);
   await page.click('#ctl-scope');
   await page.keyboard.type('germ');
   assert.equal(await page.getAttribute('#ctl-scope', 'aria-expanded'), 'true');

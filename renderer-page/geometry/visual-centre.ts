@@ -1,6 +1,6 @@
 // A region's visual centre: the pole of inaccessibility (polylabel) of its largest projected polygon, the
 // point deepest inside the shape, where a label, a circle or a route end reads as belonging to it.
-import { geoPath, polygonArea, type GeoStreamWrapper } from 'd3';
+import { geoPath, polygonArea, type GeoContext, type GeoStreamWrapper } from 'd3';
 import polylabel from 'polylabel';
 import type { Feature } from 'geojson';
 
@@ -16,7 +16,7 @@ export function projectedPolygons(projection: GeoStreamWrapper, feature: Feature
     closePath() {},
     arc() {},
   };
-  geoPath(projection, recorder as unknown as CanvasRenderingContext2D)(feature);
+  geoPath(projection, recorder as unknown as GeoContext)(feature);
   // d3 winds projected exteriors with negative polygonArea and holes positive: fold each hole into the
   // polygon before it
   const folded: Ring[][] = [];

@@ -23,6 +23,10 @@ function serve(assets: RendererAssets) {
 // renderer has no use for it, so it is gone from every frame before any script runs.
 const NO_WEBRTC = `for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel']) delete window[name];`;
 
+// Both weights with the Romanian letters, loaded before the first render so that no capture catches a fallback
+// font. Like NO_WEBRTC, a script for the page is a string here: this is Node's program, without the DOM's types.
+const LOAD_FONTS = `Promise.all(['400', '700'].map((w) => document.fonts.load(w + " 16px 'Noto Sans'", 'Aa ĂăÂâÎîȘșȚț')))`;
+
 /** What a DevTools call answers when the tab under it crashed or closed. */
 const TARGET_GONE = /target (crashed|closed)|session closed|detached/i;
 
@@ -61,10 +65,7 @@ export class RenderPage {
       await context.addInitScript(NO_WEBRTC);
       const page = await context.newPage();
       await page.goto(`${RENDERER_ORIGIN}/index.html`);
-      // Load both weights with the Romanian letters now, so that no capture catches a fallback font.
-      await page.evaluate(() => Promise.all(
-        ['400', '700'].map((w) => document.fonts.load(`${w} 16px 'Noto Sans'`, 'Aa ĂăÂâÎîȘșȚț')),
-      ));
+      await page.evaluate(LOAD_FONTS);
       return new RenderPage(context, page, await context.newCDPSession(page));
     } catch (error) {
       await context.close().catch(() => {});
