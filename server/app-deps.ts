@@ -4,8 +4,12 @@ import type { RenderCache } from './cache/render-cache.ts';
 import type { RenderOutput } from './render/chromium/render-page.ts';
 import type { RendererAssets } from './render/renderer-assets.ts';
 import type { Logger } from './observability/logger.ts';
-import type { ServiceMetrics } from './observability/metrics.ts';
-import type { Readiness } from './endpoints/ops-endpoints.ts';
+import type { PoolHealth, ServiceMetrics } from './observability/metrics.ts';
+
+export interface Readiness extends PoolHealth {
+  /** shutting down: requests in flight finish, new ones should go elsewhere */
+  draining: boolean;
+}
 
 /** What the HTTP app needs; main.ts builds the real ones, tests the same real ones on other ports. */
 export interface AppDeps {

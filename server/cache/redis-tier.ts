@@ -4,7 +4,13 @@
 // and comes back, and node-redis reconnects by itself with a capped backoff.
 import Keyv from 'keyv';
 import KeyvRedis, { createClient } from '@keyv/redis';
-import type { CachedRender } from './render-cache.ts';
+
+/** A rendered map as both tiers keep it (declared here, under render-cache.ts, which re-exports it). */
+export interface CachedRender {
+  body: Buffer;
+  /** the X-Geo-Warnings parts the renderer reported (unknown routes); request-side ones are recomputed */
+  renderWarnings: string[];
+}
 
 /** Where cache trouble is reported; console by default, any pino-style logger fits. */
 export interface CacheLog {

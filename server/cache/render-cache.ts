@@ -2,15 +2,9 @@
 // Redis tier behind it (redis-tier.ts), so several instances share what any of them rendered.
 import Keyv from 'keyv';
 import { LRUCache } from 'lru-cache';
-import { connectRedisTier, type CacheLog } from './redis-tier.ts';
+import { connectRedisTier, type CacheLog, type CachedRender } from './redis-tier.ts';
 
-export type { CacheLog } from './redis-tier.ts';
-
-export interface CachedRender {
-  body: Buffer;
-  /** the X-Geo-Warnings parts the renderer reported (unknown routes); request-side ones are recomputed */
-  renderWarnings: string[];
-}
+export type { CacheLog, CachedRender } from './redis-tier.ts';
 
 interface StoredEntry {
   value: CachedRender;

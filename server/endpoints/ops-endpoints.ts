@@ -1,12 +1,6 @@
 // For operators and orchestrators, not part of the API: liveness, readiness and Prometheus metrics.
 import Router from '@koa/router';
-import type { AppDeps } from '../app-deps.ts';
-import type { PoolHealth } from '../observability/metrics.ts';
-
-export interface Readiness extends PoolHealth {
-  /** shutting down: requests in flight finish, new ones should go elsewhere */
-  draining: boolean;
-}
+import type { AppDeps, Readiness } from '../app-deps.ts';
 
 function unreadyReason({ draining, browser, pages }: Readiness): string | null {
   if (draining) return 'shutting down';

@@ -33,6 +33,7 @@ export function pixels(field: string) {
 
 /** What an SVG (XML 1.0) cannot hold, so no text may carry it: control characters other than tab and line
  *  breaks, U+FFFE, U+FFFF, and half a surrogate pair. One such character makes a viewer refuse the whole map. */
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
 export const NOT_XML_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|\p{Cs}/u;
 export const NO_CONTROL_CHARACTERS = 'without control characters';
 

@@ -1,0 +1,56 @@
+// dependency-cruiser (npm run lint): the import direction of DESIGN.md. server → renderer-page (types only) →
+// topology (types only); topology imports nothing of ours; product code never imports tests; no cycles.
+const OURS = '^(server|renderer-page|topology|tests|docs)/';
+
+export default {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'modules that import each other, however far round, can only be read, tested and loaded together',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'topology-imports-nothing-of-ours',
+      comment: 'topology/ is the build step and the catalogue under everything else',
+      severity: 'error',
+      from: { path: '^topology/' },
+      to: { path: OURS, pathNot: '^topology/' },
+    },
+    {
+      name: 'product-never-imports-tests',
+      severity: 'error',
+      from: { path: '^(server|renderer-page|topology|docs)/' },
+      to: { path: '^tests/' },
+    },
+    {
+      name: 'renderer-never-imports-server',
+      comment: 'the renderer runs in pages and threads that have no server in them',
+      severity: 'error',
+      from: { path: '^renderer-page/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'server-imports-renderer-types-only',
+      comment: 'pages and threads load the built bundle; the server takes only the contract (spec.ts) as types',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^renderer-page/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'renderer-imports-topology-types-only',
+      comment: 'the renderer reads the built topology files, and takes their shapes from topology/ as types',
+      severity: 'error',
+      from: { path: '^renderer-page/' },
+      to: { path: '^topology/', dependencyTypesNot: ['type-only'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(renderer-page/dist|topology/build)/' },
+    // `import type` is seen (and told apart): it is gone before the code runs
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+  },
+};
