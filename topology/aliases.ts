@@ -13,7 +13,7 @@ import type { ScopeDefinition } from './scopes.js';
  * an English spelling away from the country English means by it.
  */
 export const TIER = { code: 0, name: 1, source: 2, alternate: 3, translation: 4 } as const;
-export type Tier = (typeof TIER)[keyof typeof TIER];
+type Tier = (typeof TIER)[keyof typeof TIER];
 
 export interface RegionDraft {
   id: string;

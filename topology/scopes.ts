@@ -5,7 +5,7 @@
 export type Level = 'low' | 'medium' | 'high';
 export const LEVELS: readonly Level[] = ['low', 'medium', 'high'];
 
-export type ScopeKind = 'world' | 'country' | 'group' | 'custom';
+type ScopeKind = 'world' | 'country' | 'group' | 'custom';
 
 export interface ScopeDefinition {
   /** `world`, or a country's ISO 3166-1 alpha-2 code */

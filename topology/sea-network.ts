@@ -26,7 +26,7 @@ const round = (v: number) => {
   return r === 0 ? 0 : r; // no -0
 };
 
-export function greatCircleKm(a: readonly number[], b: readonly number[]): number {
+function greatCircleKm(a: readonly number[], b: readonly number[]): number {
   const rad = Math.PI / 180;
   const dLat = (b[1] - a[1]) * rad;
   const dLon = (b[0] - a[0]) * rad;

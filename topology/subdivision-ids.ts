@@ -79,7 +79,7 @@ export function translatedNames(p: Admin1Feature['properties']): string[] {
 }
 
 /** Every name a feature is known by in the source, most specific first. */
-export function sourceNames(p: Admin1Feature['properties']): string[] {
+function sourceNames(p: Admin1Feature['properties']): string[] {
   return [...new Set([...primaryNames(p), ...translatedNames(p)])];
 }
 

@@ -8,7 +8,7 @@ export interface RegionFeature extends Feature<Geometry, { name: string }> {
 }
 
 /** Where a region is and what it is called, at every level, even one without its outline. */
-export interface RegionAnchor {
+interface RegionAnchor {
   lonLat: [number, number];
   name: string;
 }

@@ -17,7 +17,7 @@ type Control = HTMLSelectElement | HTMLInputElement;
 
 let scopePicker: ScopePicker | undefined;
 
-export function controlFor(key: ControlKey): Control {
+function controlFor(key: ControlKey): Control {
   return key === 'theme' || key === 'projection' ? byId(`ctl-${key}`, HTMLSelectElement) : byId(`ctl-${key}`, HTMLInputElement);
 }
 

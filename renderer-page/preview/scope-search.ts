@@ -30,7 +30,7 @@ interface Entry {
 export type ScopeIndex = Entry[];
 
 /** Lower case, no diacritics, punctuation as one space: 'Côte d’Ivoire' and 'cote d ivoire' meet. */
-export function fold(text: string): string {
+function fold(text: string): string {
   return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
 

@@ -13,7 +13,7 @@ export interface Snippets {
 }
 
 /** One shell word in single quotes. */
-export const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
 const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 

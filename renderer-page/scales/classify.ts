@@ -11,7 +11,7 @@ export interface Classes {
   upperInclusive: boolean;
 }
 
-export const CLASS_COUNT = 5;
+const CLASS_COUNT = 5;
 
 /** Equal-count classes whose lower edges are data values, each strictly above the one before, so no
  *  class is empty even when many values repeat. */

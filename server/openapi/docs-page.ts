@@ -19,7 +19,7 @@ type Operation = JsonSchema & { operationId: string; summary?: string; descripti
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
-export function escapeHtml(text: unknown): string {
+function escapeHtml(text: unknown): string {
   return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

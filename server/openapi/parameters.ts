@@ -8,10 +8,10 @@ import { FIELD_NAMES, fieldMeta, requestSchema, type FieldName } from '../reques
 import { withoutNull } from './json-schema.ts';
 
 /** Query parameters a CSV body replaces. */
-export const CSV_BODY_FIELDS: readonly string[] = ['data', 'regions'];
+const CSV_BODY_FIELDS: readonly string[] = ['data', 'regions'];
 
 /** The GET parameter names, in the request's field order, each alias just before its field. */
-export const GET_PARAMETER_NAMES: readonly string[] = FIELD_NAMES.filter((name) => !fieldMeta(name).jsonOnly)
+const GET_PARAMETER_NAMES: readonly string[] = FIELD_NAMES.filter((name) => !fieldMeta(name).jsonOnly)
   .flatMap((name) => [...(fieldMeta(name).queryAlias ? [fieldMeta(name).queryAlias!.name] : []), name]);
 
 /** The query form of a parameter: its field's, or an alias's. */
@@ -20,7 +20,7 @@ function queryForm(name: string): QueryForm | undefined {
   return FIELD_NAMES.map((field) => fieldMeta(field).queryAlias).find((alias) => alias?.name === name);
 }
 
-export const parameterRef = (name: string) => ({ $ref: `#/components/parameters/${name}` });
+const parameterRef = (name: string) => ({ $ref: `#/components/parameters/${name}` });
 
 const BOOLEAN_WORDS = 'Also `1`/`0` and `yes`/`no`.';
 

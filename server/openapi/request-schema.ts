@@ -15,7 +15,7 @@ export function requestSchemas(): Record<string, JsonSchema> {
   return components;
 }
 
-export const CSV_RULES = [
+const CSV_RULES = [
   'Rows `id,value[,color]`, one region a line (at most ' + LIMITS.regions + ').',
   'The header row is optional. A first row whose first cell is `id` and whose second cell is a name is the header; its second column must be '
     + '`value`, `val`, `count`, `n` or `amount` (any case). So a file without header may start with Indonesia (`ID,5`).',

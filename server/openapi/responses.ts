@@ -7,7 +7,7 @@ import { WORLD } from '../../topology/scopes.ts';
 import { ref, type JsonSchema } from '../request/field-meta.ts';
 
 /** What each code means; a code added to errors.ts does not compile until it is explained here. */
-export const ERROR_MEANINGS: Record<ErrorCode, string> = {
+const ERROR_MEANINGS: Record<ErrorCode, string> = {
   missing_scope: 'no `scope` was given',
   invalid_theme: '`theme` is not one of the themes',
   invalid_projection: '`projection` is not one of the projections, or `albersUsa` with a scope that is not the United States\' (`US`, `world`, your own)',
@@ -34,7 +34,7 @@ const STATUS_TEXT: Record<number, string> = {
 };
 
 /** The error codes of each status, in the order errors.ts lists them. */
-export function errorCodesByStatus(): Map<number, ErrorCode[]> {
+function errorCodesByStatus(): Map<number, ErrorCode[]> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const [code, status] of Object.entries(STATUS) as Array<[ErrorCode, number]>) {
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
@@ -81,7 +81,7 @@ export function errorResponses(): Record<string, JsonSchema> {
   return Object.fromEntries([...errorCodesByStatus()].map(([status, codes]) => [`Error${status}`, errorResponse(status, codes)]));
 }
 
-export function errorSchema(): JsonSchema {
+function errorSchema(): JsonSchema {
   const byStatus = errorCodesByStatus();
   return {
     type: 'object',

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 export const RENDERER_ORIGIN = 'http://renderer.invalid';
 
-export interface Asset {
+interface Asset {
   contentType: string;
   body: Buffer;
 }

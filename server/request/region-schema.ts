@@ -19,7 +19,7 @@ const regionValue = mixed<number | string>().nullable().test(
   example: 200,
 });
 
-export const regionId = string().typeError('${path} must be a region id').required('${path} is required');
+const regionId = string().typeError('${path} must be a region id').required('${path} is required');
 const pattern = oneOf(PATTERNS, '${path}');
 const annotation = text('${path}', LIMITS.annotation);
 

@@ -5,6 +5,6 @@
 // the two to the same text.
 import type { RouteEnd } from '../../renderer-page/spec.ts';
 
-export const routeEndText = (end: RouteEnd) => ('region' in end ? end.region : `${end.lonLat[1]},${end.lonLat[0]}`);
+const routeEndText = (end: RouteEnd) => ('region' in end ? end.region : `${end.lonLat[1]},${end.lonLat[0]}`);
 
 export const routeText = (from: RouteEnd, to: RouteEnd) => `${routeEndText(from)}>${routeEndText(to)}`;

@@ -64,7 +64,7 @@ const MACHADO: Record<Deficiency, readonly number[][]> = {
 const clamp01 = (v: number): number => Math.min(1, Math.max(0, v));
 
 /** How `hex` looks to someone with the given dichromacy, as `#rrggbb`. */
-export function simulate(hex: string, deficiency: Deficiency): string {
+function simulate(hex: string, deficiency: Deficiency): string {
   const { r, g, b } = toLinear(rgb(hex));
   const [sr, sg, sb] = MACHADO[deficiency].map((row) => clamp01(row[0] * r + row[1] * g + row[2] * b));
   return formatHex({ mode: 'lrgb', r: sr, g: sg, b: sb });

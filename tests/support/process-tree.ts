@@ -30,7 +30,7 @@ export function processTree(root: number): number[] {
 }
 
 /** Resident memory of one process in KiB (VmRSS), 0 once it has gone. */
-export function rssKiB(pid: number): number {
+function rssKiB(pid: number): number {
   try {
     const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return match ? Number(match[1]) : 0;
@@ -46,7 +46,7 @@ export function treeRssMiB(root: number): number {
 
 /** Proportional memory of one process in KiB (Pss: each shared page divided among the processes that map
  *  it), 0 once it has gone. Chromium's dozen processes share most of their code, which RSS counts in each. */
-export function pssKiB(pid: number): number {
+function pssKiB(pid: number): number {
   try {
     const match = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
     return match ? Number(match[1]) : 0;
