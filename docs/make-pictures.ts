@@ -19,16 +19,28 @@ function pngRequest(fixture: Fixture): [string, RequestInit?] {
 }
 
 function galleryMarkdown(): string {
-  const cell = (f: Fixture) => `**${f.title}**<br>![${f.id}](docs/images/${f.id}.png)<br>`
-    + (f.query ? `<code>/map.svg?${f.query.replace(/&/g, '&amp;')}</code>` : '`POST /render/map`, see renderer-page/preview/gallery-maps.json');
+  const cell = (f: Fixture) =>
+    `**${f.title}**<br>![${f.id}](docs/images/${f.id}.png)<br>` +
+    (f.query
+      ? `<code>/map.svg?${f.query.replace(/&/g, '&amp;')}</code>`
+      : '`POST /render/map`, see renderer-page/preview/gallery-maps.json');
   const rows: string[] = [];
-  for (let i = 0; i < fixtures.length; i += 2) rows.push(`| ${fixtures.slice(i, i + 2).map(cell).join(' | ')} |`);
+  for (let i = 0; i < fixtures.length; i += 2)
+    rows.push(
+      `| ${fixtures
+        .slice(i, i + 2)
+        .map(cell)
+        .join(' | ')} |`,
+    );
   return ['| | |', '|---|---|', ...rows].join('\n');
 }
 
 mkdirSync(images, { recursive: true });
 const pictures: Array<[string, [string, RequestInit?]]> = [
-  ...THEMES.map((theme): [string, [string]] => [`theme-${theme}`, [`/map.png?scope=world&theme=${theme}&${SAMPLE}&width=480&title=${theme}&legendTitle=Sample`]]),
+  ...THEMES.map((theme): [string, [string]] => [
+    `theme-${theme}`,
+    [`/map.png?scope=world&theme=${theme}&${SAMPLE}&width=480&title=${theme}&legendTitle=Sample`],
+  ]),
   ...fixtures.map((f): [string, [string, RequestInit?]] => [f.id, pngRequest(f)]),
 ];
 const service = await startService({ ...readConfig(), port: 0, host: '127.0.0.1', logLevel: 'warn' });
@@ -43,7 +55,10 @@ try {
   await service.close();
 }
 let text = readFileSync(readme, 'utf8');
-for (const [name, markdown] of [['gallery', galleryMarkdown()], ['config', configurationTable()]] as const) {
+for (const [name, markdown] of [
+  ['gallery', galleryMarkdown()],
+  ['config', configurationTable()],
+] as const) {
   const marked = new RegExp(`(<!-- ${name} -->)[\\s\\S]*?(<!-- \\/${name} -->)`);
   if (!marked.test(text)) throw new Error(`README.md has no <!-- ${name} --> … <!-- /${name} --> section`);
   text = text.replace(marked, (_, open: string, close: string) => `${open}\n${markdown}\n${close}`);

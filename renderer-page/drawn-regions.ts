@@ -20,7 +20,12 @@ export type DrawnRegion = {
   region: RegionSpec | undefined;
 } & (
   | { /** the outline's path data */ d: string }
-  | { /** the dot's centre (`Frame.centre`), where the region's label, circle and route ends go too */ dot: [number, number] }
+  | {
+      /** the dot's centre (`Frame.centre`), where the region's label, circle and route ends go too */ dot: [
+        number,
+        number,
+      ];
+    }
 );
 
 /** Outlines in the geometry's order, then dots in the spec's (by id); a region outside the frame has neither. */
@@ -34,7 +39,9 @@ export function drawnRegions(spec: MapSpec, geometry: ScopeGeometry, frame: Fram
   const byId = new Map(spec.regions.map((r) => [r.id, r]));
   const outlines = geometry.regions.flatMap((feature): DrawnRegion[] => {
     const d = frame.regionPath(feature.id);
-    return d && !dotted.has(feature.id) ? [{ id: feature.id, name: feature.properties.name, region: byId.get(feature.id), d }] : [];
+    return d && !dotted.has(feature.id)
+      ? [{ id: feature.id, name: feature.properties.name, region: byId.get(feature.id), d }]
+      : [];
   });
   return [...outlines, ...dots];
 }

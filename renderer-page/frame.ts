@@ -2,7 +2,14 @@
 // makes of the scope's fixed geometry (region outlines, their polygons, centres and areas, the anchors of
 // regions too small to see, the globe, neighbouring land), each computed once when first asked for. Kept
 // per page, so a request that changes only data draws from outlines already projected.
-import { geoGraticule10, geoPath, type GeoPath, type GeoPermissibleObjects, type GeoProjection, type GeoStreamWrapper } from 'd3';
+import {
+  geoGraticule10,
+  geoPath,
+  type GeoPath,
+  type GeoPermissibleObjects,
+  type GeoProjection,
+  type GeoStreamWrapper,
+} from 'd3';
 import type { MapSpec } from './spec.ts';
 import { geometryKey, type ScopeGeometry, type RegionFeature } from './geometry/scope-geometry.ts';
 import { fitProjection, naturalHeight, type Extent } from './geometry/projection.ts';
@@ -45,13 +52,20 @@ export class Frame {
   private readonly routed: Drawing | null;
   private readonly features: Map<string, RegionFeature>;
   private readonly memo = {
-    d: new Map<string, string | null>(), polygons: new Map<string, Ring[][]>(), centre: new Map<string, [number, number] | null>(),
-    area: new Map<string, number>(), drawing: new Map<string, Drawing>(),
+    d: new Map<string, string | null>(),
+    polygons: new Map<string, Ring[][]>(),
+    centre: new Map<string, [number, number] | null>(),
+    area: new Map<string, number>(),
+    drawing: new Map<string, Drawing>(),
   };
   private statics: { sphere: string | null; context: string[] } | null = null;
   private graticuleOutline: string | null | undefined;
 
-  constructor(framing: Framing, private readonly geometry: ScopeGeometry, private readonly extent: Extent) {
+  constructor(
+    framing: Framing,
+    private readonly geometry: ScopeGeometry,
+    private readonly extent: Extent,
+  ) {
     const fitted = fitProjection(framing, geometry, extent);
     this.projection = fitted.projection;
     this.showsGlobe = fitted.showsGlobe;

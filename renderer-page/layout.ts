@@ -59,10 +59,15 @@ export function computeLayout(spec: MapSpec, mapHeightFor: (width: number) => nu
     width,
     height,
     margin,
-    mapExtent: [[margin, top], [width - margin, mapBottom]],
+    mapExtent: [
+      [margin, top],
+      [width - margin, mapBottom],
+    ],
     title,
     subtitle,
-    attribution: spec.attribution ? { text: spec.attribution, size: credit, y: height - Math.round(margin / 2.5) } : null,
+    attribution: spec.attribution
+      ? { text: spec.attribution, size: credit, y: height - Math.round(margin / 2.5) }
+      : null,
     legendFontSize: Math.round(clamp(width * 0.0105, 9, 16)),
   };
 }

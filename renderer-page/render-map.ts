@@ -30,8 +30,20 @@ import { attributionLayer } from './furniture/attribution.ts';
 
 /** The fixed z-order of DECISIONS.md §7: map layers first, furniture on top. */
 const PIPELINE: Layer[] = [
-  backgroundLayer, graticuleLayer, regionsLayer, shapesLayer, routesLayer, proportionalLayer, markersLayer, labelsLayer,
-  titleLayer, legendLayer, northArrowLayer, scaleBarLayer, attributionLayer, logoLayer,
+  backgroundLayer,
+  graticuleLayer,
+  regionsLayer,
+  shapesLayer,
+  routesLayer,
+  proportionalLayer,
+  markersLayer,
+  labelsLayer,
+  titleLayer,
+  legendLayer,
+  northArrowLayer,
+  scaleBarLayer,
+  attributionLayer,
+  logoLayer,
 ];
 
 /** What the renderer needs from the page it runs in: a Chromium pool page (PNG), the preview page, or an SVG
@@ -62,7 +74,13 @@ export async function renderMap(spec: MapSpec, env: RenderEnvironment): Promise<
   const regions = drawnRegions(spec, geometry, frame);
   const fill = buildFillScale(spec, theme);
   const ctx: RenderContext = {
-    doc, parseSvg: env.parseSvg, spec, theme, layout, geometry, frame,
+    doc,
+    parseSvg: env.parseSvg,
+    spec,
+    theme,
+    layout,
+    geometry,
+    frame,
     path: geoPath(frame.projection).digits(1),
     scales: { fill, fixed: fixedFillEntries(regions, theme, fill !== null) },
     drawnRegions: regions,
@@ -74,7 +92,11 @@ export async function renderMap(spec: MapSpec, env: RenderEnvironment): Promise<
 
   const { width, height } = layout;
   const svg = el(doc, 'svg', {
-    xmlns: SVG_NS, width, height, viewBox: `0 0 ${width} ${height}`, 'font-family': FONT_FAMILY,
+    xmlns: SVG_NS,
+    width,
+    height,
+    viewBox: `0 0 ${width} ${height}`,
+    'font-family': FONT_FAMILY,
   });
   for (const layer of PIPELINE) {
     const node = layer(ctx);

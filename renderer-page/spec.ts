@@ -7,8 +7,16 @@ type ScopeId = string;
 export type Level = 'low' | 'medium' | 'high';
 export type Format = 'svg' | 'png';
 export type ThemeName =
-  | 'dark' | 'light' | 'light-blue' | 'light-mono' | 'dark-blue' | 'dark-mono'
-  | 'satellite' | 'terrain' | 'minimal' | 'contrast';
+  | 'dark'
+  | 'light'
+  | 'light-blue'
+  | 'light-mono'
+  | 'dark-blue'
+  | 'dark-mono'
+  | 'satellite'
+  | 'terrain'
+  | 'minimal'
+  | 'contrast';
 export type ProjectionName = 'naturalEarth1' | 'albersUsa' | 'conicConformal' | 'mercator' | 'equalEarth';
 export type ColorScaleName = 'sequential' | 'diverging' | 'categorical';
 export type Classification = 'quantile' | 'jenks' | 'equal' | 'custom';
@@ -31,10 +39,36 @@ export interface RegionSpec {
 
 /** The 30 marker icons (DECISIONS.md §4). */
 export type MarkerIcon =
-  | 'dot' | 'square' | 'triangle' | 'cross' | 'star' | 'pin' | 'flag' | 'airport' | 'anchor' | 'car'
-  | 'bicycle' | 'helicopter' | 'ship' | 'train' | 'truck' | 'house' | 'building' | 'factory' | 'hospital'
-  | 'tank' | 'base' | 'bomb' | 'fist' | 'soccer-ball' | 'megaphone' | 'mountain' | 'fire' | 'lightning'
-  | 'warning' | 'person';
+  | 'dot'
+  | 'square'
+  | 'triangle'
+  | 'cross'
+  | 'star'
+  | 'pin'
+  | 'flag'
+  | 'airport'
+  | 'anchor'
+  | 'car'
+  | 'bicycle'
+  | 'helicopter'
+  | 'ship'
+  | 'train'
+  | 'truck'
+  | 'house'
+  | 'building'
+  | 'factory'
+  | 'hospital'
+  | 'tank'
+  | 'base'
+  | 'bomb'
+  | 'fist'
+  | 'soccer-ball'
+  | 'megaphone'
+  | 'mountain'
+  | 'fire'
+  | 'lightning'
+  | 'warning'
+  | 'person';
 export type LabelPosition = 'top' | 'bottom' | 'left' | 'right';
 export type RouteStyle = 'solid' | 'dashed' | 'dotted';
 export type RouteMode = 'great-circle' | 'sea';

@@ -25,16 +25,21 @@ export function createApp(deps: AppDeps): Koa {
   app.use(errorResponses(deps.logger));
   app.use(async (ctx, next) => {
     if (ctx.url.length > MAX_URL_LENGTH) {
-      throw new ApiError('uri_too_long', `the URL is longer than ${MAX_URL_LENGTH} bytes; POST the request as JSON instead`);
+      throw new ApiError(
+        'uri_too_long',
+        `the URL is longer than ${MAX_URL_LENGTH} bytes; POST the request as JSON instead`,
+      );
     }
     await next();
   });
   for (const router of [mapRoutes(deps), scopeRoutes(deps), docsRoutes(), previewRoutes(deps), opsRoutes(deps)]) {
     app.use(router.routes());
-    app.use(router.allowedMethods({
-      throw: true,
-      methodNotAllowed: () => new ApiError('method_not_allowed', 'this path does not answer that method'),
-    }));
+    app.use(
+      router.allowedMethods({
+        throw: true,
+        methodNotAllowed: () => new ApiError('method_not_allowed', 'this path does not answer that method'),
+      }),
+    );
   }
   return app;
 }

@@ -36,51 +36,85 @@ interface Setting<K extends keyof Config> {
 const setting = <K extends keyof Config>(s: Setting<K>) => s;
 
 /** An integer of at least `min`, or `fallback` when the variable is unset or empty. */
-const integer = (variable: string, fallback: number, min: number) => (raw: string | undefined): number => {
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${variable} must be an integer ≥ ${min}, got "${raw}"`);
-  return value;
-};
+const integer =
+  (variable: string, fallback: number, min: number) =>
+  (raw: string | undefined): number => {
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min)
+      throw new Error(`${variable} must be an integer ≥ ${min}, got "${raw}"`);
+    return value;
+  };
 
 const SETTINGS = [
   setting({ key: 'port', variable: 'PORT', shown: '8080', what: 'HTTP port', read: integer('PORT', 8080, 0) }),
-  setting({ key: 'host', variable: 'HOST', shown: '0.0.0.0', what: 'interface to listen on', read: (raw) => raw || '0.0.0.0' }),
   setting({
-    key: 'chromiumPath', variable: 'CHROMIUM_PATH', shown: '/usr/bin/chromium', what: 'the Chromium executable (Debian\'s `chromium` package)',
+    key: 'host',
+    variable: 'HOST',
+    shown: '0.0.0.0',
+    what: 'interface to listen on',
+    read: (raw) => raw || '0.0.0.0',
+  }),
+  setting({
+    key: 'chromiumPath',
+    variable: 'CHROMIUM_PATH',
+    shown: '/usr/bin/chromium',
+    what: "the Chromium executable (Debian's `chromium` package)",
     read: (raw) => raw || '/usr/bin/chromium',
   }),
   setting({
-    key: 'svgThreads', variable: 'SVG_THREADS', shown: 'number of cores', what: 'worker threads drawing SVGs in parallel',
+    key: 'svgThreads',
+    variable: 'SVG_THREADS',
+    shown: 'number of cores',
+    what: 'worker threads drawing SVGs in parallel',
     read: integer('SVG_THREADS', availableParallelism(), 1),
   }),
   setting({
-    key: 'poolSize', variable: 'POOL_SIZE', shown: 'number of cores', what: 'browser pages drawing PNGs in parallel',
+    key: 'poolSize',
+    variable: 'POOL_SIZE',
+    shown: 'number of cores',
+    what: 'browser pages drawing PNGs in parallel',
     read: integer('POOL_SIZE', availableParallelism(), 1),
   }),
   setting({
-    key: 'queueMax', variable: 'QUEUE_MAX', shown: '64',
+    key: 'queueMax',
+    variable: 'QUEUE_MAX',
+    shown: '64',
     what: 'renders that may wait for a thread (SVG) or a page (PNG), in each of the two queues; beyond it, 503',
     read: integer('QUEUE_MAX', 64, 0),
   }),
   setting({
-    key: 'renderTimeoutMs', variable: 'RENDER_TIMEOUT_MS', shown: '20000', what: 'one render\'s deadline, waiting included; beyond it, 504',
+    key: 'renderTimeoutMs',
+    variable: 'RENDER_TIMEOUT_MS',
+    shown: '20000',
+    what: "one render's deadline, waiting included; beyond it, 504",
     read: integer('RENDER_TIMEOUT_MS', 20_000, 1),
   }),
   setting({
-    key: 'pageMaxRenders', variable: 'PAGE_MAX_RENDERS', shown: '500', what: 'a page is replaced after this many renders',
+    key: 'pageMaxRenders',
+    variable: 'PAGE_MAX_RENDERS',
+    shown: '500',
+    what: 'a page is replaced after this many renders',
     read: integer('PAGE_MAX_RENDERS', 500, 1),
   }),
   setting({
-    key: 'cacheMaxBytes', variable: 'CACHE_MAX_BYTES', shown: '268435456', what: 'in-memory cache bound, least recently used out first',
+    key: 'cacheMaxBytes',
+    variable: 'CACHE_MAX_BYTES',
+    shown: '268435456',
+    what: 'in-memory cache bound, least recently used out first',
     read: integer('CACHE_MAX_BYTES', 256 * 1024 * 1024, 0),
   }),
   setting({
-    key: 'cacheTtlMs', variable: 'CACHE_TTL_MS', shown: '86400000', what: 'how long a rendered map stays cached (in memory and in Redis)',
+    key: 'cacheTtlMs',
+    variable: 'CACHE_TTL_MS',
+    shown: '86400000',
+    what: 'how long a rendered map stays cached (in memory and in Redis)',
     read: integer('CACHE_TTL_MS', 24 * 60 * 60 * 1000, 1),
   }),
   setting({
-    key: 'redisUrl', variable: 'REDIS_URL', shown: 'none: memory only',
+    key: 'redisUrl',
+    variable: 'REDIS_URL',
+    shown: 'none: memory only',
     what: 'e.g. `redis://127.0.0.1:6379`: a Redis behind the memory cache, shared by every instance given it',
     read: (raw) => {
       if (!raw) return undefined;
@@ -89,7 +123,9 @@ const SETTINGS = [
     },
   }),
   setting({
-    key: 'logLevel', variable: 'LOG_LEVEL', shown: 'info (silent under `NODE_ENV=test`)',
+    key: 'logLevel',
+    variable: 'LOG_LEVEL',
+    shown: 'info (silent under `NODE_ENV=test`)',
     what: '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`; JSON lines on stdout',
     read: (raw, env) => {
       const wanted = raw || (env.NODE_ENV === 'test' ? 'silent' : 'info');
@@ -99,20 +135,27 @@ const SETTINGS = [
     },
   }),
   setting({
-    key: 'requestTimeoutMs', variable: 'REQUEST_TIMEOUT_MS', shown: '30000',
+    key: 'requestTimeoutMs',
+    variable: 'REQUEST_TIMEOUT_MS',
+    shown: '30000',
     what: 'a request must arrive whole (headers and body) within this, else 408 and the connection closed',
     read: integer('REQUEST_TIMEOUT_MS', 30_000, 1),
   }),
   setting({
-    key: 'shutdownTimeoutMs', variable: 'SHUTDOWN_TIMEOUT_MS', shown: '25000',
+    key: 'shutdownTimeoutMs',
+    variable: 'SHUTDOWN_TIMEOUT_MS',
+    shown: '25000',
     what: 'on SIGTERM, how long requests in flight may take before their connections are cut',
     read: integer('SHUTDOWN_TIMEOUT_MS', 25_000, 0),
   }),
   setting({
-    key: 'scopesDir', variable: 'SCOPES_DIR', shown: 'none',
-    what: 'a folder of your own boundaries: each `<name>.json` (GeoJSON or TopoJSON of Polygon/MultiPolygon features) becomes scope '
-      + '`<name>`, with an optional `<name>.scope.json` of `idProperty` (default: the feature\'s `id`, else `properties.id`), '
-      + '`nameProperty` (default `name`), `projection`, `title` and `attribution`; a bad file stops start-up with a message naming it',
+    key: 'scopesDir',
+    variable: 'SCOPES_DIR',
+    shown: 'none',
+    what:
+      'a folder of your own boundaries: each `<name>.json` (GeoJSON or TopoJSON of Polygon/MultiPolygon features) becomes scope ' +
+      "`<name>`, with an optional `<name>.scope.json` of `idProperty` (default: the feature's `id`, else `properties.id`), " +
+      '`nameProperty` (default `name`), `projection`, `title` and `attribution`; a bad file stops start-up with a message naming it',
     read: (raw) => raw || undefined,
   }),
 ];

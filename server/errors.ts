@@ -5,18 +5,45 @@ import type { Logger } from './observability/logger.ts';
 import { RenderFailed, RenderRefused, RenderTimedOut } from './render/admission.ts';
 
 export type ErrorCode =
-  | 'missing_scope' | 'invalid_scope' | 'invalid_theme' | 'invalid_projection' | 'invalid_data'
-  | 'invalid_field' | 'invalid_csv' | 'invalid_json' | 'too_many_items' | 'not_found'
-  | 'method_not_allowed' | 'payload_too_large' | 'uri_too_long' | 'unsupported_media_type'
-  | 'overloaded' | 'render_timeout' | 'render_failed' | 'internal_error';
+  | 'missing_scope'
+  | 'invalid_scope'
+  | 'invalid_theme'
+  | 'invalid_projection'
+  | 'invalid_data'
+  | 'invalid_field'
+  | 'invalid_csv'
+  | 'invalid_json'
+  | 'too_many_items'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'payload_too_large'
+  | 'uri_too_long'
+  | 'unsupported_media_type'
+  | 'overloaded'
+  | 'render_timeout'
+  | 'render_failed'
+  | 'internal_error';
 
 /** The HTTP status of every error code; exported for the OpenAPI document (server/openapi/). */
 export const STATUS: Record<ErrorCode, number> = {
-  missing_scope: 400, invalid_theme: 400, invalid_projection: 400, invalid_data: 400, invalid_field: 400,
-  invalid_csv: 400, invalid_json: 400, too_many_items: 400,
-  invalid_scope: 404, not_found: 404,
-  method_not_allowed: 405, payload_too_large: 413, uri_too_long: 414, unsupported_media_type: 415,
-  overloaded: 503, render_timeout: 504, render_failed: 500, internal_error: 500,
+  missing_scope: 400,
+  invalid_theme: 400,
+  invalid_projection: 400,
+  invalid_data: 400,
+  invalid_field: 400,
+  invalid_csv: 400,
+  invalid_json: 400,
+  too_many_items: 400,
+  invalid_scope: 404,
+  not_found: 404,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  uri_too_long: 414,
+  unsupported_media_type: 415,
+  overloaded: 503,
+  render_timeout: 504,
+  render_failed: 500,
+  internal_error: 500,
 };
 
 export class ApiError extends Error {
@@ -38,7 +65,8 @@ const KEPT_ON_ERROR = new Set(['x-request-id', 'x-content-type-options', 'access
 
 /** What the operator can do about a refused or late render, logged with it. */
 const REMEDY = {
-  'queue-full': 'more requests than the renderers keep up with: raise QUEUE_MAX for bursts, SVG_THREADS or POOL_SIZE with cores, or add replicas',
+  'queue-full':
+    'more requests than the renderers keep up with: raise QUEUE_MAX for bursts, SVG_THREADS or POOL_SIZE with cores, or add replicas',
   timeout: 'raise RENDER_TIMEOUT_MS, or look at what the request asks for (level, size, routes)',
 };
 
@@ -47,11 +75,15 @@ const REMEDY = {
 function responseFor(caught: unknown, ctx: Context, logger: Pick<Logger, 'warn'>): ApiError {
   if (caught instanceof ApiError) return caught;
   if (caught instanceof RenderRefused) {
-    if (caught.reason === 'queue-full') logger.warn({ renderer: caught.renderer, reqId: ctx.state.reqId }, `render refused: ${REMEDY['queue-full']}`);
+    if (caught.reason === 'queue-full')
+      logger.warn({ renderer: caught.renderer, reqId: ctx.state.reqId }, `render refused: ${REMEDY['queue-full']}`);
     return new ApiError('overloaded', caught.message, undefined, { 'Retry-After': '1' });
   }
   if (caught instanceof RenderTimedOut) {
-    logger.warn({ renderer: caught.renderer, deadlineMs: caught.deadlineMs, reqId: ctx.state.reqId }, `render timed out: ${REMEDY.timeout}`);
+    logger.warn(
+      { renderer: caught.renderer, deadlineMs: caught.deadlineMs, reqId: ctx.state.reqId },
+      `render timed out: ${REMEDY.timeout}`,
+    );
     return new ApiError('render_timeout', caught.message);
   }
   if (caught instanceof RenderFailed) {
@@ -72,10 +104,16 @@ export function errorResponses(logger: Pick<Logger, 'warn'>) {
       }
     } catch (caught) {
       const error = responseFor(caught, ctx, logger);
-      for (const header of Object.keys(ctx.response.headers)) if (!KEPT_ON_ERROR.has(header.toLowerCase())) ctx.remove(header);
+      for (const header of Object.keys(ctx.response.headers))
+        if (!KEPT_ON_ERROR.has(header.toLowerCase())) ctx.remove(header);
       ctx.status = error.status;
       ctx.set(error.headers);
-      ctx.body = { error: error.code, message: error.message, status: error.status, ...(error.field ? { field: error.field } : {}) };
+      ctx.body = {
+        error: error.code,
+        message: error.message,
+        status: error.status,
+        ...(error.field ? { field: error.field } : {}),
+      };
     }
   };
 }

@@ -13,13 +13,16 @@ const KEEP_ALIVE_TIMEOUT_MS = 65_000;
  *  headers and body have not arrived whole within `requestTimeoutMs` gets Node's 408 and its socket
  *  closed, long before it could hold a render page (a body is read whole before anything is rendered). */
 export function listen(app: Koa, port: number, host: string, requestTimeoutMs = 30_000): Promise<Server> {
-  const server = createServer({
-    maxHeaderSize: MAX_URL_LENGTH * 4,
-    requestTimeout: requestTimeoutMs,
-    headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeoutMs),
-    // how often Node checks those two timeouts (its default, 30 s, would let a short timeout run long)
-    connectionsCheckingInterval: Math.min(1000, requestTimeoutMs),
-  }, app.callback());
+  const server = createServer(
+    {
+      maxHeaderSize: MAX_URL_LENGTH * 4,
+      requestTimeout: requestTimeoutMs,
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeoutMs),
+      // how often Node checks those two timeouts (its default, 30 s, would let a short timeout run long)
+      connectionsCheckingInterval: Math.min(1000, requestTimeoutMs),
+    },
+    app.callback(),
+  );
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   return new Promise((resolve, reject) => {
     server.once('error', reject);

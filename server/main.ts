@@ -5,11 +5,17 @@ import { startService } from './service.ts';
 const config = readConfig();
 const service = await startService(config);
 const { logger } = service;
-logger.info({ url: service.url, svgThreads: config.svgThreads, pngPages: config.poolSize }, `map service listening on ${service.url}`);
+logger.info(
+  { url: service.url, svgThreads: config.svgThreads, pngPages: config.poolSize },
+  `map service listening on ${service.url}`,
+);
 logger.info(`try ${service.url}/map.svg?scope=world&data=US:200,CN:150,IN:80,BR:60&legendTitle=Sample`);
 
 async function shutdown(signal: string): Promise<void> {
-  logger.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down: finishing requests in flight, then stopping');
+  logger.info(
+    { signal, timeoutMs: config.shutdownTimeoutMs },
+    'shutting down: finishing requests in flight, then stopping',
+  );
   // close() bounds the wait for requests itself; this only catches a browser or cache that will not close
   setTimeout(() => {
     logger.error('shutdown did not finish in time; exiting anyway');

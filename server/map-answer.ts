@@ -23,7 +23,9 @@ export interface MapAnswer {
 
 /** `ifNoneMatch`: the client's If-None-Match (GET only; null when there is none to honour). */
 export async function answerMap(
-  { cache, renderer }: Pick<AppDeps, 'cache' | 'renderer'>, { spec, unknownIds, unknownRoutes, etag }: Tagged, ifNoneMatch: string | null,
+  { cache, renderer }: Pick<AppDeps, 'cache' | 'renderer'>,
+  { spec, unknownIds, unknownRoutes, etag }: Tagged,
+  ifNoneMatch: string | null,
 ): Promise<MapAnswer> {
   // fresh compares as RFC 9110 does: weakly, against each tag of a list, and `*`. It is given only
   // If-None-Match, so a client's Cache-Control: no-cache does not turn a matching tag into a render.
@@ -33,7 +35,9 @@ export async function answerMap(
   let rendered = await cache.get(etag);
   const hit = rendered !== undefined;
   if (!rendered) {
-    const output = await renderer.render(spec).catch((error: unknown) => { throw renderError(error); });
+    const output = await renderer.render(spec).catch((error: unknown) => {
+      throw renderError(error);
+    });
     rendered = { body: output.body, renderWarnings: output.unknownRoutes };
     await cache.set(etag, rendered);
   }

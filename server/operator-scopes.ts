@@ -34,7 +34,8 @@ function readManifest(file: string): Manifest {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('must be a JSON object');
   const manifest: Manifest = {};
   for (const [key, value] of Object.entries(parsed)) {
-    if (!(MANIFEST_KEYS as readonly string[]).includes(key)) throw new Error(`has "${key}", which is none of ${MANIFEST_KEYS.join(', ')}`);
+    if (!(MANIFEST_KEYS as readonly string[]).includes(key))
+      throw new Error(`has "${key}", which is none of ${MANIFEST_KEYS.join(', ')}`);
     if (typeof value !== 'string') throw new Error(`"${key}" must be text`);
     manifest[key as keyof Manifest] = value;
   }
@@ -53,9 +54,13 @@ export function loadOperatorScopes(dir: string): OperatorScopes {
   const files = [...present].filter((f) => f.endsWith('.json') && !f.endsWith('.scope.json')).sort();
   for (const file of files) {
     const name = file.slice(0, -'.json'.length);
-    const fail = (what: string): never => { throw new Error(`SCOPES_DIR ${path.join(dir, file)}: ${what}`); };
-    if (!NAME.test(name)) fail('the name must be a letter, then letters, digits or - (at most 41), as it becomes the scope id');
-    if (name.toLowerCase() === 'custom') fail('scope custom is the one a POST brings its own geometry to; name the file otherwise');
+    const fail = (what: string): never => {
+      throw new Error(`SCOPES_DIR ${path.join(dir, file)}: ${what}`);
+    };
+    if (!NAME.test(name))
+      fail('the name must be a letter, then letters, digits or - (at most 41), as it becomes the scope id');
+    if (name.toLowerCase() === 'custom')
+      fail('scope custom is the one a POST brings its own geometry to; name the file otherwise');
     const manifestFile = path.join(dir, `${name}.scope.json`);
     let manifest: Manifest = {};
     if (present.has(`${name}.scope.json`)) {
@@ -73,7 +78,10 @@ export function loadOperatorScopes(dir: string): OperatorScopes {
     }
     let custom;
     try {
-      custom = customScope(geometry, { idProperty: manifest.idProperty ?? null, nameProperty: manifest.nameProperty ?? null });
+      custom = customScope(geometry, {
+        idProperty: manifest.idProperty ?? null,
+        nameProperty: manifest.nameProperty ?? null,
+      });
     } catch (error) {
       if (error instanceof ApiError) fail(error.message);
       throw error;

@@ -39,8 +39,10 @@ const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 if (!existsSync(chromium)) {
   const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get') && !process.env.CHROMIUM_PATH;
   if (!canInstall) {
-    console.error(`prepare: Chromium not found at ${chromium}. Install Debian's "chromium" package `
-      + '(sudo apt-get install chromium) or set CHROMIUM_PATH to a Chromium executable.');
+    console.error(
+      `prepare: Chromium not found at ${chromium}. Install Debian's "chromium" package ` +
+        '(sudo apt-get install chromium) or set CHROMIUM_PATH to a Chromium executable.',
+    );
     process.exit(1);
   }
   console.log("prepare: installing Debian's chromium package");
@@ -53,8 +55,10 @@ const redisServer = process.env.REDIS_SERVER || 'redis-server';
 if (process.argv.includes('--test') && spawnSync(redisServer, ['--version']).status !== 0) {
   const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get') && !process.env.REDIS_SERVER;
   if (!canInstall) {
-    console.error(`prepare: ${redisServer} not found; the tests need it. Install Debian's "redis-server" package `
-      + '(sudo apt-get install redis-server) or set REDIS_SERVER to a redis-server executable.');
+    console.error(
+      `prepare: ${redisServer} not found; the tests need it. Install Debian's "redis-server" package ` +
+        '(sudo apt-get install redis-server) or set REDIS_SERVER to a redis-server executable.',
+    );
     process.exit(1);
   }
   console.log("prepare: installing Debian's redis-server package for the tests");
@@ -68,10 +72,10 @@ run(process.execPath, ['--import', 'tsx', 'topology/make-scopes.ts'], 'topology 
 // 4. the font table and the renderer and preview bundles, when any of their sources is newer: the table and
 // bundles come from installed packages (npm's record of what it installed
 // changes with every install; the packages' own files keep npm's fixed 1985 mtime)
-const sources = Math.max(
-  newestIn(join(root, 'renderer-page')), mtime(join(root, 'node_modules/.package-lock.json')),
+const sources = Math.max(newestIn(join(root, 'renderer-page')), mtime(join(root, 'node_modules/.package-lock.json')));
+const outputs = ['font-metrics.json', 'renderer.js', 'preview.js'].map((name) =>
+  join(root, 'renderer-page/dist', name),
 );
-const outputs = ['font-metrics.json', 'renderer.js', 'preview.js'].map((name) => join(root, 'renderer-page/dist', name));
 if (outputs.some((path) => mtime(path) < sources)) {
   run(process.execPath, ['--import', 'tsx', 'renderer-page/make/bundle.ts'], 'renderer bundle');
 } else {

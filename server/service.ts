@@ -34,7 +34,9 @@ export interface RunningService {
 /** `onRender` sees every spec handed to a renderer (tests count renders with it); logs go to stdout unless
  *  `logDestination` is given (tests read them). */
 export async function startService(
-  config: Config, onRender?: (spec: MapSpec) => void, logDestination?: DestinationStream,
+  config: Config,
+  onRender?: (spec: MapSpec) => void,
+  logDestination?: DestinationStream,
 ): Promise<RunningService> {
   const logger = createLogger(config.logLevel, logDestination);
   const metrics = createMetrics();
@@ -59,7 +61,12 @@ export async function startService(
   metrics.observeQueues({ png: () => pool.health().queued, svg: () => svg.queued });
   let draining = false;
   // memory only, or memory in front of Redis (REDIS_URL); Redis being down at start only logs
-  const cache = await renderCache({ maxBytes: config.cacheMaxBytes, ttlMs: config.cacheTtlMs, redisUrl: config.redisUrl, log: logger });
+  const cache = await renderCache({
+    maxBytes: config.cacheMaxBytes,
+    ttlMs: config.cacheTtlMs,
+    redisUrl: config.redisUrl,
+    log: logger,
+  });
   const app = createApp({
     catalogue,
     renderer: {
@@ -89,11 +96,16 @@ export async function startService(
     let timer: NodeJS.Timeout | undefined;
     const timedOut = await Promise.race([
       closed.then(() => false),
-      new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(true), config.shutdownTimeoutMs); }),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(true), config.shutdownTimeoutMs);
+      }),
     ]);
     clearTimeout(timer);
     if (timedOut) {
-      logger.warn({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown: requests still in flight; closing their connections');
+      logger.warn(
+        { timeoutMs: config.shutdownTimeoutMs },
+        'shutdown: requests still in flight; closing their connections',
+      );
       server.closeAllConnections();
       await closed;
     }

@@ -25,7 +25,9 @@ test('the deadline counts the waiting: a render past it is refused its place in 
   const admission = new Admission({ renderer: 'test', slots: 1, queueMax: 4, deadlineMs: 100 });
   let told = false;
   const long = admission.run(async (signal) => {
-    signal.addEventListener('abort', () => { told = true; });
+    signal.addEventListener('abort', () => {
+      told = true;
+    });
     await sleep(300);
   });
   const longLate = assert.rejects(long, RenderTimedOut);

@@ -13,7 +13,13 @@ const members = (values: number[], c: ReturnType<typeof classify>) => {
 
 test('quantile: five classes of equal count', () => {
   const c = classify(oneToTen, 'quantile', null);
-  assert.deepEqual(members(oneToTen, c), [[1, 2], [3, 4], [5, 6], [7, 8], [9, 10]]);
+  assert.deepEqual(members(oneToTen, c), [
+    [1, 2],
+    [3, 4],
+    [5, 6],
+    [7, 8],
+    [9, 10],
+  ]);
 });
 
 test('quantile: repeated values never leave a class empty; fewer distinct values, fewer classes', () => {
@@ -37,7 +43,10 @@ test('Jenks finds the natural clusters', () => {
 
 test('custom: each break is the upper edge of a class, values above the last fall in the last', () => {
   const c = classify([5, 40], 'custom', [10, 30, 60]);
-  assert.deepEqual([0, 10, 10.5, 30, 31, 60, 1000].map((v) => classIndex(c, v)), [0, 0, 1, 1, 2, 2, 2]);
+  assert.deepEqual(
+    [0, 10, 10.5, 30, 31, 60, 1000].map((v) => classIndex(c, v)),
+    [0, 0, 1, 1, 2, 2, 2],
+  );
 });
 
 test('numbers for people', () => {

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { configurationTable, readConfig } from '../server/config.ts';
 
-test('the README\'s configuration table is the one server/config.ts makes (npm run docs writes it)', () => {
+test("the README's configuration table is the one server/config.ts makes (npm run docs writes it)", () => {
   const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
   const section = /<!-- config -->\n([\s\S]*?)\n<!-- \/config -->/.exec(readme);
   assert.equal(section?.[1], configurationTable());
@@ -14,7 +14,15 @@ test('the README\'s configuration table is the one server/config.ts makes (npm r
 test('defaults, values and refusals that name the variable', () => {
   const defaults = readConfig({});
   assert.deepEqual(
-    [defaults.port, defaults.host, defaults.queueMax, defaults.svgThreads, defaults.redisUrl, defaults.logLevel, defaults.scopesDir],
+    [
+      defaults.port,
+      defaults.host,
+      defaults.queueMax,
+      defaults.svgThreads,
+      defaults.redisUrl,
+      defaults.logLevel,
+      defaults.scopesDir,
+    ],
     [8080, '0.0.0.0', 64, availableParallelism(), undefined, 'info', undefined],
   );
   assert.equal(readConfig({ NODE_ENV: 'test' }).logLevel, 'silent');

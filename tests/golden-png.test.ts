@@ -17,7 +17,9 @@ const CHECKED = ['choropleth', 'romania', 'france-regions'];
 const TOLERANCE = 0.002;
 
 let service: TestService;
-before(async () => { service = await startService(); });
+before(async () => {
+  service = await startService();
+});
 after(() => service.close());
 
 const golden = (name: string) => fileURLToPath(new URL(`./golden/${name}`, import.meta.url));
@@ -33,11 +35,16 @@ for (const id of CHECKED) {
     const changed = golden(`${id}-changed.png`);
     if (update) writeFileSync(file, drawn);
     if (!existsSync(file)) writeFileSync(changed, drawn);
-    assert.ok(existsSync(file), `${id}.png has no golden: see tests/golden/${id}-changed.png (UPDATE_GOLDEN=1 to accept it)`);
+    assert.ok(
+      existsSync(file),
+      `${id}.png has no golden: see tests/golden/${id}-changed.png (UPDATE_GOLDEN=1 to accept it)`,
+    );
     const expected = PNG.sync.read(readFileSync(file));
     const actual = PNG.sync.read(drawn);
     assert.deepEqual([actual.width, actual.height], [expected.width, expected.height], 'the size');
-    const differing = pixelmatch(expected.data, actual.data, undefined, actual.width, actual.height, { threshold: 0.1 });
+    const differing = pixelmatch(expected.data, actual.data, undefined, actual.width, actual.height, {
+      threshold: 0.1,
+    });
     const within = differing <= actual.width * actual.height * TOLERANCE;
     if (within) rmSync(changed, { force: true });
     else writeFileSync(changed, drawn);

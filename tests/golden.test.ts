@@ -24,10 +24,16 @@ for (const fixture of fixtures) {
     const changed = golden(`${fixture.id}-changed.svg`);
     if (update) writeFileSync(file, drawn);
     if (!existsSync(file)) writeFileSync(changed, drawn);
-    assert.ok(existsSync(file), `${fixture.id}.svg has no golden: see tests/golden/${fixture.id}-changed.svg (UPDATE_GOLDEN=1 to accept it)`);
+    assert.ok(
+      existsSync(file),
+      `${fixture.id}.svg has no golden: see tests/golden/${fixture.id}-changed.svg (UPDATE_GOLDEN=1 to accept it)`,
+    );
     const same = readFileSync(file).equals(drawn);
     if (same) rmSync(changed, { force: true });
     else writeFileSync(changed, drawn);
-    assert.ok(same, `${fixture.id}.svg differs from its golden: see tests/golden/${fixture.id}-changed.svg (UPDATE_GOLDEN=1 to accept it)`);
+    assert.ok(
+      same,
+      `${fixture.id}.svg differs from its golden: see tests/golden/${fixture.id}-changed.svg (UPDATE_GOLDEN=1 to accept it)`,
+    );
   });
 }

@@ -4,14 +4,16 @@ import assert from 'node:assert/strict';
 import { startService, type TestService } from './support/service.ts';
 
 let service: TestService;
-before(async () => { service = await startService(); });
+before(async () => {
+  service = await startService();
+});
 after(() => service.close());
 
 async function expectError(path: string, status: number, code: string, field?: string, init?: RequestInit) {
   const response = await fetch(service.url + path, init);
   assert.equal(response.status, status, `${path} → ${status}`);
   assert.match(response.headers.get('content-type') ?? '', /application\/json/);
-  const body = await response.json() as { error: string; message: string; status: number; field?: string };
+  const body = (await response.json()) as { error: string; message: string; status: number; field?: string };
   assert.equal(body.error, code, `${path}: ${body.message}`);
   assert.equal(body.status, status);
   assert.ok(body.message.length > 10, 'the message says what is allowed');
@@ -22,7 +24,9 @@ async function expectError(path: string, status: number, code: string, field?: s
 }
 
 const postJson = (body: unknown): RequestInit => ({
-  method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
 });
 
 test('scope: missing is 400 missing_scope, unknown is 404 invalid_scope', async () => {
@@ -35,7 +39,12 @@ test('scope: missing is 400 missing_scope, unknown is 404 invalid_scope', async 
 test('unknown theme and projection name the allowed values', async () => {
   const theme = await expectError('/map.svg?scope=world&theme=neon', 400, 'invalid_theme', 'theme');
   assert.match(theme.message, /dark, light/);
-  const projection = await expectError('/map.png?scope=world&projection=robinson', 400, 'invalid_projection', 'projection');
+  const projection = await expectError(
+    '/map.png?scope=world&projection=robinson',
+    400,
+    'invalid_projection',
+    'projection',
+  );
   assert.match(projection.message, /naturalEarth1/);
   await expectError('/map.svg?scope=RO&projection=albersUsa', 400, 'invalid_projection', 'projection');
 });
@@ -44,8 +53,26 @@ test('bad data pairs and bad region items are invalid_data', async () => {
   await expectError('/map.svg?scope=world&data=US:200,CN', 400, 'invalid_data', 'data');
   await expectError('/map.svg?scope=world&data=US:1:%23zzzzzz', 400, 'invalid_data', 'data');
   await expectError('/map.svg?scope=world&data=US:1,CN:text', 400, 'invalid_data', 'regions');
-  await expectError('/render/map', 400, 'invalid_data', 'regions[0].value', postJson({ scope: 'world', regions: [{ id: 'US', value: [1] }] }));
-  await expectError('/render/map', 400, 'invalid_data', 'regions[1].color', postJson({ scope: 'world', regions: [{ id: 'US', value: 1 }, { id: 'CN', value: 2, color: 'red' }] }));
+  await expectError(
+    '/render/map',
+    400,
+    'invalid_data',
+    'regions[0].value',
+    postJson({ scope: 'world', regions: [{ id: 'US', value: [1] }] }),
+  );
+  await expectError(
+    '/render/map',
+    400,
+    'invalid_data',
+    'regions[1].color',
+    postJson({
+      scope: 'world',
+      regions: [
+        { id: 'US', value: 1 },
+        { id: 'CN', value: 2, color: 'red' },
+      ],
+    }),
+  );
 });
 
 test('width and height out of range, too-long texts, unknown fields are invalid_field', async () => {
@@ -65,11 +92,37 @@ test('text an SVG cannot hold (control characters, half a surrogate pair) is ref
   assert.match(body.message, /without control characters/);
   await expectError('/map.svg?scope=world&data=FR:a%07b', 400, 'invalid_data', 'regions[0].value');
   await expectError('/map.svg?scope=world&markers=44.43,26.10:pin:Bu%1Bc', 400, 'invalid_field', 'markers[0].label');
-  await expectError('/render/map', 400, 'invalid_data', 'regions[0].annotation', postJson({ scope: 'world', regions: [{ id: 'FR', value: 1, annotation: 'x\u0000' }] }));
-  await expectError('/render/map', 400, 'invalid_field', 'subtitle', postJson({ scope: 'world', subtitle: 'half \ud800 a pair' }));
-  const shape = { type: 'Feature', geometry: { type: 'Point', coordinates: [0, 0] }, properties: { title: 'a\u000cb' } };
-  await expectError('/render/map', 400, 'invalid_field', 'shapes.features[0].properties.title', postJson({ scope: 'world', shapes: { type: 'FeatureCollection', features: [shape] } }));
-  await expectError('/render/map?scope=world', 400, 'invalid_data', 'regions[0].value', { method: 'POST', headers: { 'content-type': 'text/csv' }, body: 'id,value\nFR,a\u0001b\n' });
+  await expectError(
+    '/render/map',
+    400,
+    'invalid_data',
+    'regions[0].annotation',
+    postJson({ scope: 'world', regions: [{ id: 'FR', value: 1, annotation: 'x\u0000' }] }),
+  );
+  await expectError(
+    '/render/map',
+    400,
+    'invalid_field',
+    'subtitle',
+    postJson({ scope: 'world', subtitle: 'half \ud800 a pair' }),
+  );
+  const shape = {
+    type: 'Feature',
+    geometry: { type: 'Point', coordinates: [0, 0] },
+    properties: { title: 'a\u000cb' },
+  };
+  await expectError(
+    '/render/map',
+    400,
+    'invalid_field',
+    'shapes.features[0].properties.title',
+    postJson({ scope: 'world', shapes: { type: 'FeatureCollection', features: [shape] } }),
+  );
+  await expectError('/render/map?scope=world', 400, 'invalid_data', 'regions[0].value', {
+    method: 'POST',
+    headers: { 'content-type': 'text/csv' },
+    body: 'id,value\nFR,a\u0001b\n',
+  });
 });
 
 test('more than 5000 regions is too_many_items', async () => {
@@ -78,12 +131,28 @@ test('more than 5000 regions is too_many_items', async () => {
 });
 
 test('bodies: malformed JSON, not an object, wrong content type, over 4 MB', async () => {
-  await expectError('/render/map', 400, 'invalid_json', undefined, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"scope": "world",' });
+  await expectError('/render/map', 400, 'invalid_json', undefined, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"scope": "world",',
+  });
   await expectError('/render/map', 400, 'invalid_json', undefined, postJson(['world']));
-  await expectError('/render/map', 400, 'invalid_json', undefined, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '' });
-  await expectError('/render/map', 415, 'unsupported_media_type', undefined, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<map/>' });
+  await expectError('/render/map', 400, 'invalid_json', undefined, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '',
+  });
+  await expectError('/render/map', 415, 'unsupported_media_type', undefined, {
+    method: 'POST',
+    headers: { 'content-type': 'application/xml' },
+    body: '<map/>',
+  });
   const huge = JSON.stringify({ scope: 'world', title: 'x'.repeat(4 * 1024 * 1024) });
-  await expectError('/render/map', 413, 'payload_too_large', undefined, { method: 'POST', headers: { 'content-type': 'application/json' }, body: huge });
+  await expectError('/render/map', 413, 'payload_too_large', undefined, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: huge,
+  });
 });
 
 test('unknown path is 404 not_found, wrong method 405, URL over 16 KB 414', async () => {

@@ -40,12 +40,18 @@ function spec(make: () => unknown, format?: Format): 'ok' | 'refused' {
 
 test('GET grammar: any query normalises, or is refused with a 4xx', () => {
   const outcomes = { ok: 0, refused: 0 };
-  fc.assert(fc.property(query, pathFormat, (q, format) => {
-    outcomes[spec(() => parseQuery(q, FIELD_NAMES), format)]++;
-  }), { numRuns: 6000 });
-  fc.assert(fc.property(rawQuery, pathFormat, (q, format) => {
-    outcomes[spec(() => parseQuery(q, FIELD_NAMES), format)]++;
-  }), { numRuns: 2000 });
+  fc.assert(
+    fc.property(query, pathFormat, (q, format) => {
+      outcomes[spec(() => parseQuery(q, FIELD_NAMES), format)]++;
+    }),
+    { numRuns: 6000 },
+  );
+  fc.assert(
+    fc.property(rawQuery, pathFormat, (q, format) => {
+      outcomes[spec(() => parseQuery(q, FIELD_NAMES), format)]++;
+    }),
+    { numRuns: 2000 },
+  );
   // the generators reach past validation often enough to mean something (about one in six)
   assert.ok(outcomes.ok > 800, JSON.stringify(outcomes));
 });
@@ -63,7 +69,10 @@ function csv(text: string): void {
   }
   assert.ok(regions.length > 0);
   for (const region of regions) {
-    assert.ok(typeof region.id === 'string' && region.id !== '' && region.id === region.id.trim(), `id ${JSON.stringify(region.id)}`);
+    assert.ok(
+      typeof region.id === 'string' && region.id !== '' && region.id === region.id.trim(),
+      `id ${JSON.stringify(region.id)}`,
+    );
     assert.ok(region.value === null || typeof region.value === 'number' || typeof region.value === 'string');
     if (region.color !== undefined) assert.match(region.color, HEX_COLOR);
   }
@@ -72,7 +81,17 @@ function csv(text: string): void {
 }
 
 test('CSV bodies: any text gives regions or invalid_csv', () => {
-  fc.assert(fc.property(fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: fc.constantFrom(...'"\r\n,;\t \uFEFFid1.#') })), csv), { numRuns: 3000 });
+  fc.assert(
+    fc.property(
+      fc.oneof(
+        fc.string(),
+        fc.string({ unit: 'binary' }),
+        fc.string({ unit: fc.constantFrom(...'"\r\n,;\t \uFEFFid1.#') }),
+      ),
+      csv,
+    ),
+    { numRuns: 3000 },
+  );
   fc.assert(fc.property(csvText, csv), { numRuns: 4000 });
 });
 
@@ -80,12 +99,25 @@ test('CSV bodies: any text gives regions or invalid_csv', () => {
 
 test('JSON bodies: any JSON value normalises, or is refused with a 4xx', () => {
   const outcomes = { ok: 0, refused: 0 };
-  fc.assert(fc.property(fc.oneof(json, fc.json().map((text) => JSON.parse(text) as unknown), fc.object().map(asJson)), (body) => {
-    outcomes[spec(() => body)]++;
-  }), { numRuns: 2000 });
-  fc.assert(fc.property(nearValidBody.map(asJson), pathFormat, (body, format) => {
-    outcomes[spec(() => body, format)]++;
-  }), { numRuns: 6000 });
+  fc.assert(
+    fc.property(
+      fc.oneof(
+        json,
+        fc.json().map((text) => JSON.parse(text) as unknown),
+        fc.object().map(asJson),
+      ),
+      (body) => {
+        outcomes[spec(() => body)]++;
+      },
+    ),
+    { numRuns: 2000 },
+  );
+  fc.assert(
+    fc.property(nearValidBody.map(asJson), pathFormat, (body, format) => {
+      outcomes[spec(() => body, format)]++;
+    }),
+    { numRuns: 6000 },
+  );
   // about a quarter of the near-valid bodies are valid
   assert.ok(outcomes.ok > 800, JSON.stringify(outcomes));
 });

@@ -16,14 +16,19 @@ function neighboursIn(doc: Document, id: string): string[] {
   return all(doc, 'path').flatMap((p) => {
     const other = p.getAttribute('data-id');
     if (!other || other === id) return [];
-    const inside = pathPieces(p.getAttribute('d') ?? '').flat().some(([x, y]) => x > box.x0 && x < box.x1 && y > box.y0 && y < box.y1);
+    const inside = pathPieces(p.getAttribute('d') ?? '')
+      .flat()
+      .some(([x, y]) => x > box.x0 && x < box.x1 && y > box.y0 && y < box.y1);
     return inside ? [other] : [];
   });
 }
 
 function assertInFrame({ doc, width, height }: DrawnMap, id: string) {
   const box = boundsOfRegion(doc, id);
-  assert.ok(box.x0 >= 0 && box.y0 >= 0 && box.x1 <= width && box.y1 <= height, `${id} ${JSON.stringify(box)} inside ${width}×${height}`);
+  assert.ok(
+    box.x0 >= 0 && box.y0 >= 0 && box.x1 <= width && box.y1 <= height,
+    `${id} ${JSON.stringify(box)} inside ${width}×${height}`,
+  );
 }
 
 test('US in albersUsa: Alaska, Hawaii and Puerto Rico in insets of their own, inside the frame', async () => {
@@ -48,7 +53,10 @@ test('US in Mercator has no insets: Alaska is the northernmost state', async () 
   const { doc } = await drawRequest('scope=US&theme=light&width=960&projection=mercator&data=CA:1,AK:4');
   const top = (id: string) => boundsOfRegion(doc, id).y0;
   assert.ok(top('US-AK') < top('US-WA'), 'above Washington');
-  assert.ok(largestRingCentre(outline(doc, 'US-AK'))[0] < largestRingCentre(outline(doc, 'US-WA'))[0], 'and west of it');
+  assert.ok(
+    largestRingCentre(outline(doc, 'US-AK'))[0] < largestRingCentre(outline(doc, 'US-WA'))[0],
+    'and west of it',
+  );
 });
 
 test('FR: the overseas départements in insets down the sides, the mainland filling the middle', async () => {
@@ -60,12 +68,17 @@ test('FR: the overseas départements in insets down the sides, the mainland fill
     assert.deepEqual(neighboursIn(doc, id), [], `${id} is alone in its inset`);
     assert.notEqual(region(doc, id)?.getAttribute('fill'), themes.light.noData, `${id} takes its class colour`);
   }
-  const mainland = boundsOf(['FR-29', 'FR-67', 'FR-06', 'FR-64', 'FR-59'].flatMap((id) => pathPieces(outline(doc, id)).flat()));
+  const mainland = boundsOf(
+    ['FR-29', 'FR-67', 'FR-06', 'FR-64', 'FR-59'].flatMap((id) => pathPieces(outline(doc, id)).flat()),
+  );
   for (const id of overseas) {
     const [x] = largestRingCentre(outline(doc, id));
     assert.ok(x < mainland.x0 || x > mainland.x1, `${id} at x ${x}, beside the mainland ${mainland.x0}–${mainland.x1}`);
   }
-  assert.ok(mainland.x1 - mainland.x0 > width * 0.4 && mainland.y1 - mainland.y0 > height * 0.6, 'the mainland is no speck');
+  assert.ok(
+    mainland.x1 - mainland.x0 > width * 0.4 && mainland.y1 - mainland.y0 > height * 0.6,
+    'the mainland is no speck',
+  );
   const [gx, gy] = largestRingCentre(outline(doc, 'FR-33'));
   assert.ok(gx > width * 0.2 && gy > height * 0.4, `Gironde at ${gx},${gy}`);
 });

@@ -21,7 +21,11 @@ function inkBox(text: Element): Rect {
 function overlapping(doc: Document): string[] {
   const texts = labels(doc);
   const boxes = texts.map(inkBox);
-  return boxes.flatMap((a, i) => boxes.slice(i + 1).flatMap((b, j) => (intersects(a, b) ? [`${texts[i].textContent}/${texts[i + 1 + j].textContent}`] : [])));
+  return boxes.flatMap((a, i) =>
+    boxes
+      .slice(i + 1)
+      .flatMap((b, j) => (intersects(a, b) ? [`${texts[i].textContent}/${texts[i + 1 + j].textContent}`] : [])),
+  );
 }
 
 test('ISO labels never overlap: the larger region keeps its label', async () => {
@@ -70,6 +74,9 @@ test('a label goes on the dot of a region too small to draw, and nowhere outside
   assert.ok(ids.includes('FR') && ids.includes('NL'), 'at this scale Benelux has room');
   assert.ok(!ids.includes('US') && !ids.includes('BR'), 'far outside the box: no label');
   for (const text of labels(europe.doc)) {
-    assert.ok(num(text, 'x') >= 0 && num(text, 'x') <= europe.width && num(text, 'y') >= 0 && num(text, 'y') <= europe.height, `${text.textContent} on the map`);
+    assert.ok(
+      num(text, 'x') >= 0 && num(text, 'x') <= europe.width && num(text, 'y') >= 0 && num(text, 'y') <= europe.height,
+      `${text.textContent} on the map`,
+    );
   }
 });

@@ -9,17 +9,25 @@ import { all, fetchSvg, largestRingCentre, layers, parseSvg, pathPieces, region,
 import { themes } from '../renderer-page/themes/index.ts';
 
 let service: TestService;
-before(async () => { service = await startService(); });
+before(async () => {
+  service = await startService();
+});
 after(() => service.close());
 
 const svg = (path: string, init?: RequestInit) => fetchSvg(service.url, path, init);
 const layer = (doc: Document, name: string) => all(doc, 'g').find((g) => g.getAttribute('data-layer') === name);
-const inLayer = (doc: Document, name: string, tag: string) => all(doc, tag).filter((e) => e.parentNode === layer(doc, name));
-const postJson = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const inLayer = (doc: Document, name: string, tag: string) =>
+  all(doc, tag).filter((e) => e.parentNode === layer(doc, name));
+const postJson = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
 /** bounding box of a path's points */
 function bounds(d: string): [number, number, number, number] {
   const pts = pathPieces(d).flat();
-  const xs = pts.map((p) => p[0]); const ys = pts.map((p) => p[1]);
+  const xs = pts.map((p) => p[0]);
+  const ys = pts.map((p) => p[1]);
   return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
 }
 const inside = ([x, y]: number[], [x0, y0, x1, y1]: number[]) => x >= x0 && x <= x1 && y >= y0 && y <= y1;
@@ -28,10 +36,38 @@ test('shapes: points, lines and polygons styled by their properties, titles as t
   const shapes = {
     type: 'FeatureCollection',
     features: [
-      { type: 'Feature', geometry: { type: 'Point', coordinates: [2.35, 48.86] }, properties: { fill: '#ff0000', radius: 9, title: 'Paris <b>' } },
-      { type: 'Feature', geometry: { type: 'LineString', coordinates: [[-74, 40.7], [-0.1, 51.5]] }, properties: { stroke: '#00ff00', strokeWidth: 3, dashArray: [4, 2] } },
+      {
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: [2.35, 48.86] },
+        properties: { fill: '#ff0000', radius: 9, title: 'Paris <b>' },
+      },
+      {
+        type: 'Feature',
+        geometry: {
+          type: 'LineString',
+          coordinates: [
+            [-74, 40.7],
+            [-0.1, 51.5],
+          ],
+        },
+        properties: { stroke: '#00ff00', strokeWidth: 3, dashArray: [4, 2] },
+      },
       // wound counter-clockwise as RFC 7946 asks: must cover the triangle, not the rest of the world
-      { type: 'Feature', geometry: { type: 'Polygon', coordinates: [[[10, 0], [20, 0], [15, 10], [10, 0]]] }, properties: { fill: '#0000ff', opacity: 0.5, name: 'dropped' } },
+      {
+        type: 'Feature',
+        geometry: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [10, 0],
+              [20, 0],
+              [15, 10],
+              [10, 0],
+            ],
+          ],
+        },
+        properties: { fill: '#0000ff', opacity: 0.5, name: 'dropped' },
+      },
     ],
   };
   const { doc } = await svg('/render/map', postJson({ scope: 'world', theme: 'light', shapes }));
@@ -39,7 +75,12 @@ test('shapes: points, lines and polygons styled by their properties, titles as t
   assert.equal(point.getAttribute('fill'), '#ff0000');
   assert.equal(point.getAttribute('r'), '9');
   assert.equal(point.getElementsByTagName('title')[0]?.textContent, 'Paris <b>');
-  assert.ok(inside([Number(point.getAttribute('cx')), Number(point.getAttribute('cy'))], bounds(region(doc, 'FR')?.getAttribute('d') ?? '')));
+  assert.ok(
+    inside(
+      [Number(point.getAttribute('cx')), Number(point.getAttribute('cy'))],
+      bounds(region(doc, 'FR')?.getAttribute('d') ?? ''),
+    ),
+  );
   const [line, polygon] = inLayer(doc, 'shapes', 'path');
   assert.equal(line.getAttribute('fill'), 'none');
   assert.equal(line.getAttribute('stroke-dasharray'), '4 2');
@@ -50,20 +91,48 @@ test('shapes: points, lines and polygons styled by their properties, titles as t
 });
 
 test('shapes: other geometry types, bad styles and too many features are refused', async () => {
-  const one = (geometry: unknown, properties: unknown = {}) => postJson({ scope: 'world', shapes: { type: 'FeatureCollection', features: [{ type: 'Feature', geometry, properties }] } });
+  const one = (geometry: unknown, properties: unknown = {}) =>
+    postJson({
+      scope: 'world',
+      shapes: { type: 'FeatureCollection', features: [{ type: 'Feature', geometry, properties }] },
+    });
   const expect = async (init: RequestInit, code: string, field: string) => {
     const response = await fetch(`${service.url}/render/map`, init);
-    const body = await response.json() as { error: string; field: string };
+    const body = (await response.json()) as { error: string; field: string };
     assert.equal(response.status, 400);
     assert.deepEqual([body.error, body.field], [code, field]);
   };
   await expect(one({ type: 'MultiPoint', coordinates: [[0, 0]] }), 'invalid_field', 'shapes.features[0].geometry.type');
-  await expect(one({ type: 'Point', coordinates: [200, 0] }), 'invalid_field', 'shapes.features[0].geometry.coordinates');
-  await expect(one({ type: 'LineString', coordinates: [[0, 0]] }), 'invalid_field', 'shapes.features[0].geometry.coordinates');
-  await expect(one({ type: 'Point', coordinates: [0, 0] }, { fill: 'red' }), 'invalid_field', 'shapes.features[0].properties.fill');
-  await expect(one({ type: 'Point', coordinates: [0, 0] }, { opacity: 2 }), 'invalid_field', 'shapes.features[0].properties.opacity');
-  const features = Array.from({ length: 501 }, () => ({ type: 'Feature', geometry: { type: 'Point', coordinates: [0, 0] }, properties: {} }));
-  await expect(postJson({ scope: 'world', shapes: { type: 'FeatureCollection', features } }), 'too_many_items', 'shapes');
+  await expect(
+    one({ type: 'Point', coordinates: [200, 0] }),
+    'invalid_field',
+    'shapes.features[0].geometry.coordinates',
+  );
+  await expect(
+    one({ type: 'LineString', coordinates: [[0, 0]] }),
+    'invalid_field',
+    'shapes.features[0].geometry.coordinates',
+  );
+  await expect(
+    one({ type: 'Point', coordinates: [0, 0] }, { fill: 'red' }),
+    'invalid_field',
+    'shapes.features[0].properties.fill',
+  );
+  await expect(
+    one({ type: 'Point', coordinates: [0, 0] }, { opacity: 2 }),
+    'invalid_field',
+    'shapes.features[0].properties.opacity',
+  );
+  const features = Array.from({ length: 501 }, () => ({
+    type: 'Feature',
+    geometry: { type: 'Point', coordinates: [0, 0] },
+    properties: {},
+  }));
+  await expect(
+    postJson({ scope: 'world', shapes: { type: 'FeatureCollection', features } }),
+    'too_many_items',
+    'shapes',
+  );
 });
 
 test('labels: ISO labels at visual centres never overlap; a listed region is always labelled', async () => {
@@ -78,38 +147,87 @@ test('labels: ISO labels at visual centres never overlap; a listed region is alw
   for (let i = 0; i < boxes.length; i++) {
     for (let j = i + 1; j < boxes.length; j++) {
       const [a, b] = [boxes[i], boxes[j]];
-      assert.ok(a[2] <= b[0] || b[2] <= a[0] || a[3] <= b[1] || b[3] <= a[1], `${texts[i].textContent} overlaps ${texts[j].textContent}`);
+      assert.ok(
+        a[2] <= b[0] || b[2] <= a[0] || a[3] <= b[1] || b[3] <= a[1],
+        `${texts[i].textContent} overlaps ${texts[j].textContent}`,
+      );
     }
   }
   const us = texts.find((t) => t.getAttribute('data-id') === 'US');
-  assert.ok(us && inside([Number(us.getAttribute('x')), Number(us.getAttribute('y'))], bounds(region(doc, 'US')?.getAttribute('d') ?? '')));
+  assert.ok(
+    us &&
+      inside(
+        [Number(us.getAttribute('x')), Number(us.getAttribute('y'))],
+        bounds(region(doc, 'US')?.getAttribute('d') ?? ''),
+      ),
+  );
   assert.equal(us?.getAttribute('stroke'), themes.light.background, 'a halo keeps it legible');
 
   const listed = (await svg('/map.svg?scope=world&labels=BE,NL,LU&theme=light')).doc;
-  assert.deepEqual(inLayer(listed, 'labels', 'text').map((t) => t.textContent).sort(), ['BE', 'LU', 'NL']);
+  assert.deepEqual(
+    inLayer(listed, 'labels', 'text')
+      .map((t) => t.textContent)
+      .sort(),
+    ['BE', 'LU', 'NL'],
+  );
   const ro = (await svg('/map.svg?scope=RO&labels=ISO&labelMinArea=0')).doc;
   assert.ok(inLayer(ro, 'labels', 'text').some((t) => t.textContent === 'RO-CJ'));
 });
 
 test('proportional circles: square-root radii within min and max, largest first, at visual centres', async () => {
-  const { doc } = await svg('/map.svg?scope=world&theme=light&proportional=US:330,CN:1400,IN:1380,LU:1&proportionalMax=40&proportionalMin=4');
+  const { doc } = await svg(
+    '/map.svg?scope=world&theme=light&proportional=US:330,CN:1400,IN:1380,LU:1&proportionalMax=40&proportionalMin=4',
+  );
   const circles = inLayer(doc, 'proportional', 'circle');
   const r = (id: string) => Number(circles.find((c) => c.getAttribute('data-id') === id)?.getAttribute('r'));
   assert.equal(r('CN'), 40);
   assert.equal(r('US'), Math.round(Math.sqrt(330 / 1400) * 40 * 10) / 10);
   assert.equal(r('LU'), 4, 'never below the minimum');
-  assert.deepEqual(circles.map((c) => c.getAttribute('data-id')), ['CN', 'IN', 'US', 'LU']);
+  assert.deepEqual(
+    circles.map((c) => c.getAttribute('data-id')),
+    ['CN', 'IN', 'US', 'LU'],
+  );
   const us = circles.find((c) => c.getAttribute('data-id') === 'US') as Element;
-  assert.ok(inside([Number(us.getAttribute('cx')), Number(us.getAttribute('cy'))], bounds(region(doc, 'US')?.getAttribute('d') ?? '')));
-  assert.equal(region(doc, 'US')?.getAttribute('fill'), themes.light.noData, 'circles alone leave the regions unfilled');
-  const both = (await svg('/render/map', postJson({ scope: 'world', regions: [{ id: 'US', value: 5 }], proportional: [{ id: 'US', value: 5, color: '#ff6600' }] }))).doc;
+  assert.ok(
+    inside(
+      [Number(us.getAttribute('cx')), Number(us.getAttribute('cy'))],
+      bounds(region(doc, 'US')?.getAttribute('d') ?? ''),
+    ),
+  );
+  assert.equal(
+    region(doc, 'US')?.getAttribute('fill'),
+    themes.light.noData,
+    'circles alone leave the regions unfilled',
+  );
+  const both = (
+    await svg(
+      '/render/map',
+      postJson({
+        scope: 'world',
+        regions: [{ id: 'US', value: 5 }],
+        proportional: [{ id: 'US', value: 5, color: '#ff6600' }],
+      }),
+    )
+  ).doc;
   assert.equal(inLayer(both, 'proportional', 'circle')[0].getAttribute('fill'), '#ff6600');
   assert.notEqual(region(both, 'US')?.getAttribute('fill'), themes.dark.noData, 'with a choropleth underneath');
 });
 
 test('furniture: graticule, north arrow, scale bar of a round distance, logo, in the order of §7', async () => {
-  const { doc } = await svg('/map.svg?scope=world&data=US:1&graticule=1&northArrow=yes&scaleBar=true&logo=true&title=T');
-  assert.deepEqual(layers(doc), ['background', 'graticule', 'regions', 'title', 'legend', 'north-arrow', 'scale-bar', 'attribution', 'logo']);
+  const { doc } = await svg(
+    '/map.svg?scope=world&data=US:1&graticule=1&northArrow=yes&scaleBar=true&logo=true&title=T',
+  );
+  assert.deepEqual(layers(doc), [
+    'background',
+    'graticule',
+    'regions',
+    'title',
+    'legend',
+    'north-arrow',
+    'scale-bar',
+    'attribution',
+    'logo',
+  ]);
   const label = inLayer(doc, 'scale-bar', 'text')[0]?.textContent ?? '';
   const km = Number(label.replace(/[^\d]/g, ''));
   assert.match(label, /^[\d,]+ km$/);
@@ -118,13 +236,19 @@ test('furniture: graticule, north arrow, scale bar of a round distance, logo, in
   assert.ok(bar > 60 && bar < 320, `bar ${bar} px is near 140`);
   const ro = (await svg('/map.svg?scope=RO&scaleBar=true&width=1200')).doc;
   const roKm = Number((inLayer(ro, 'scale-bar', 'text')[0]?.textContent ?? '').replace(/[^\d]/g, ''));
-  assert.ok(roKm >= 20 && roKm <= 200, `Romania is about 700 km wide, so a 140 px bar on 1200 px is ~100 km (got ${roKm})`);
+  assert.ok(
+    roKm >= 20 && roKm <= 200,
+    `Romania is about 700 km wide, so a 140 px bar on 1200 px is ~100 km (got ${roKm})`,
+  );
 });
 
 test('bbox fits the map to a box; padding moves the frame; scale sharpens PNGs only', async () => {
   const world = (await svg('/map.svg?scope=world&width=800')).doc;
   const europe = (await svg('/map.svg?scope=world&width=800&bbox=-12,34,32,60')).doc;
-  const width = (doc: Document) => { const [x0, , x1] = bounds(region(doc, 'DE')?.getAttribute('d') ?? ''); return x1 - x0; };
+  const width = (doc: Document) => {
+    const [x0, , x1] = bounds(region(doc, 'DE')?.getAttribute('d') ?? '');
+    return x1 - x0;
+  };
   assert.ok(width(europe) > 5 * width(world), 'Germany is drawn far larger');
   const [cx] = largestRingCentre(region(europe, 'DE')?.getAttribute('d') ?? '');
   assert.ok(cx > 300 && cx < 600, 'and near the middle');
@@ -148,7 +272,7 @@ test('bbox fits the map to a box; padding moves the frame; scale sharpens PNGs o
 test('routes: bad options, bad ends and more than 500 are refused, naming the field', async () => {
   const expect = async (path: string, init: RequestInit | undefined, code: string, field: string) => {
     const response = await fetch(service.url + path, init);
-    const body = await response.json() as { error: string; field: string; message: string };
+    const body = (await response.json()) as { error: string; field: string; message: string };
     assert.equal(response.status, 400, body.message);
     assert.deepEqual([body.error, body.field], [code, field]);
   };
@@ -156,7 +280,12 @@ test('routes: bad options, bad ends and more than 500 are refused, naming the fi
   await expect('/map.svg?scope=world&routes=DE', undefined, 'invalid_field', 'routes');
   await expect('/map.svg?scope=world&routes=DE>BR:30', undefined, 'invalid_field', 'routes[0].width');
   await expect('/map.svg?scope=world&routes=DE>BR:%23abc', undefined, 'invalid_field', 'routes[0].color');
-  await expect('/render/map', postJson({ scope: 'world', routes: [{ from: 'DE', toLatLon: [95, 0] }] }), 'invalid_field', 'routes[0].toLatLon');
+  await expect(
+    '/render/map',
+    postJson({ scope: 'world', routes: [{ from: 'DE', toLatLon: [95, 0] }] }),
+    'invalid_field',
+    'routes[0].toLatLon',
+  );
   await expect('/render/map', postJson({ scope: 'world', routes: [{ from: 'DE' }] }), 'invalid_field', 'routes[0]');
   const many = Array.from({ length: 501 }, () => ({ from: 'DE', to: 'FR' }));
   await expect('/render/map', postJson({ scope: 'world', routes: many }), 'too_many_items', 'routes');

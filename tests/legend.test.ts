@@ -12,7 +12,9 @@ const entries = (doc: Document) => inLayer(doc, 'legend', 'rect').flatMap((r) =>
 /** The legend's panel on the map: its group's translation and its first rect's size. */
 function legendBox(doc: Document): Rect {
   const group = layer(doc, 'legend');
-  const [x, y] = (/^translate\(([\d.]+),([\d.]+)\)$/.exec(group?.getAttribute('transform') ?? '') ?? []).slice(1).map(Number);
+  const [x, y] = (/^translate\(([\d.]+),([\d.]+)\)$/.exec(group?.getAttribute('transform') ?? '') ?? [])
+    .slice(1)
+    .map(Number);
   const panel = all(doc, 'rect').find((r) => r.parentNode === group);
   assert.ok(group && panel, 'a legend is drawn');
   return { x0: x, y0: y, x1: x + num(panel, 'width'), y1: y + num(panel, 'height') };
@@ -21,20 +23,30 @@ function legendBox(doc: Document): Rect {
 /** What each piece of furniture draws, as a box: its rects, path points and circles. */
 function furnitureBox(doc: Document, name: string): Rect {
   const points: Point[] = [
-    ...inLayer(doc, name, 'rect').flatMap((r): Point[] => [[num(r, 'x'), num(r, 'y')], [num(r, 'x') + num(r, 'width'), num(r, 'y') + num(r, 'height')]]),
+    ...inLayer(doc, name, 'rect').flatMap((r): Point[] => [
+      [num(r, 'x'), num(r, 'y')],
+      [num(r, 'x') + num(r, 'width'), num(r, 'y') + num(r, 'height')],
+    ]),
     ...inLayer(doc, name, 'path').flatMap((p) => pathPieces(p.getAttribute('d') ?? '').flat()),
-    ...inLayer(doc, name, 'circle').flatMap((c): Point[] => [[num(c, 'cx') - num(c, 'r'), num(c, 'cy') - num(c, 'r')], [num(c, 'cx') + num(c, 'r'), num(c, 'cy') + num(c, 'r')]]),
+    ...inLayer(doc, name, 'circle').flatMap((c): Point[] => [
+      [num(c, 'cx') - num(c, 'r'), num(c, 'cy') - num(c, 'r')],
+      [num(c, 'cx') + num(c, 'r'), num(c, 'cy') + num(c, 'r')],
+    ]),
   ];
   assert.ok(points.length, `${name} is drawn`);
   return boundsOf(points);
 }
 
 const pointsIn = (doc: Document, id: string, box: Rect) =>
-  pathPieces(region(doc, id)?.getAttribute('d') ?? '').flat().filter(([x, y]) => x >= box.x0 && x <= box.x1 && y >= box.y0 && y <= box.y1);
+  pathPieces(region(doc, id)?.getAttribute('d') ?? '')
+    .flat()
+    .filter(([x, y]) => x >= box.x0 && x <= box.x1 && y >= box.y0 && y <= box.y1);
 
 function assertInsideMap(box: Rect, padding: number, width: number, height: number) {
-  assert.ok(box.x0 >= padding && box.y0 >= padding && box.x1 <= width - padding && box.y1 <= height - padding,
-    `legend ${JSON.stringify(box)} inside the ${width}×${height} frame less ${padding} px`);
+  assert.ok(
+    box.x0 >= padding && box.y0 >= padding && box.x1 <= width - padding && box.y1 <= height - padding,
+    `legend ${JSON.stringify(box)} inside the ${width}×${height} frame less ${padding} px`,
+  );
 }
 
 // albersUsa puts Alaska in the lower left, where the legend would go first
@@ -64,34 +76,55 @@ test('the legend never goes over the furniture, even when every other corner cov
 test('France: the legend keeps off Guyane in the insets at the lower left', async () => {
   const { doc, spec, width, height } = await drawRequest('scope=FR&width=800&data=75:1,971:2,972:3,973:4,974:5,976:6');
   const box = legendBox(doc);
-  for (const id of ['FR-971', 'FR-972', 'FR-973', 'FR-974', 'FR-976', 'FR-75']) assert.deepEqual(pointsIn(doc, id, box), [], id);
+  for (const id of ['FR-971', 'FR-972', 'FR-973', 'FR-974', 'FR-976', 'FR-75'])
+    assert.deepEqual(pointsIn(doc, id, box), [], id);
   assertInsideMap(box, spec.padding, width, height);
 });
 
 test('a horizontal legend wraps its rows within the map', async () => {
-  const { doc, spec, width, height } = await drawRequest('scope=world&theme=light&width=260&legendLayout=horizontal&data=US:1000,CA:2000,BR:3000,RU:4000,CN:5000,IN:6000,AU:7000');
+  const { doc, spec, width, height } = await drawRequest(
+    'scope=world&theme=light&width=260&legendLayout=horizontal&data=US:1000,CA:2000,BR:3000,RU:4000,CN:5000,IN:6000,AU:7000',
+  );
   const box = legendBox(doc);
   assertInsideMap(box, spec.padding, width, height);
-  assert.ok(new Set(inLayer(doc, 'legend', 'rect').flatMap((r) => (r.getAttribute('data-legend') ? [r.getAttribute('y')] : []))).size > 1, 'more than one row');
+  assert.ok(
+    new Set(inLayer(doc, 'legend', 'rect').flatMap((r) => (r.getAttribute('data-legend') ? [r.getAttribute('y')] : [])))
+      .size > 1,
+    'more than one row',
+  );
 });
 
 test('the legend lists the scale, then Highlighted and No data when the map draws such regions', async () => {
   const light = themes.light;
   const scaled = await drawRequest('scope=world&theme=light&data=US:1,CA:2,BR:3,FR:');
-  assert.deepEqual(entries(scaled.doc).slice(-2), ['Highlighted', 'No data'], 'FR highlighted, the rest of the world without data');
-  const swatch = (label: string) => inLayer(scaled.doc, 'legend', 'rect').find((r) => r.getAttribute('data-legend') === label)?.getAttribute('fill');
+  assert.deepEqual(
+    entries(scaled.doc).slice(-2),
+    ['Highlighted', 'No data'],
+    'FR highlighted, the rest of the world without data',
+  );
+  const swatch = (label: string) =>
+    inLayer(scaled.doc, 'legend', 'rect')
+      .find((r) => r.getAttribute('data-legend') === label)
+      ?.getAttribute('fill');
   assert.equal(swatch('Highlighted'), light.highlight);
   assert.equal(swatch('No data'), light.noData);
 
   const highlightOnly = await drawRequest('scope=world&theme=light&regions=US,FR');
-  assert.deepEqual(entries(highlightOnly.doc), ['Highlighted', 'No data'], 'no scale: the highlight, and what it stands out from');
+  assert.deepEqual(
+    entries(highlightOnly.doc),
+    ['Highlighted', 'No data'],
+    'no scale: the highlight, and what it stands out from',
+  );
 
   // a colour of its own is no highlight; without a scale there is then nothing to explain
   assert.deepEqual(entries((await drawRequest('scope=world&data=US:%23ff0000,FR:')).doc), ['Highlighted', 'No data']);
   assert.equal(layer((await drawRequest('scope=world&data=US:%23ff0000')).doc, 'legend'), undefined);
   // a highlight outside the map's frame is not drawn, so the legend does not list it
   assert.equal(layer((await drawRequest('scope=world&bbox=-10,35,30,60&regions=US')).doc, 'legend'), undefined);
-  assert.deepEqual(entries((await drawRequest('scope=world&bbox=-10,35,30,60&regions=US,FR')).doc), ['Highlighted', 'No data']);
+  assert.deepEqual(entries((await drawRequest('scope=world&bbox=-10,35,30,60&regions=US,FR')).doc), [
+    'Highlighted',
+    'No data',
+  ]);
 });
 
 test('a region drawn as a dot counts for the legend as its outline would', async () => {

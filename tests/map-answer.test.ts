@@ -9,13 +9,21 @@ import { normaliseRequest } from '../server/request/normalise.ts';
 import { loadCatalogue } from '../topology/catalogue.ts';
 
 const catalogue = loadCatalogue();
-const request = (query: Record<string, unknown>, etag: string): Tagged => ({ ...normaliseRequest(query, catalogue, 'svg'), etag });
+const request = (query: Record<string, unknown>, etag: string): Tagged => ({
+  ...normaliseRequest(query, catalogue, 'svg'),
+  etag,
+});
 
 function service(render: (spec: MapSpec) => Promise<{ body: Buffer; unknownRoutes: string[] }>) {
   const drawn: MapSpec[] = [];
   const deps = {
     cache: memoryRenderCache({ maxBytes: 1 << 20, ttlMs: 60_000 }),
-    renderer: { render: (spec: MapSpec) => { drawn.push(spec); return render(spec); } },
+    renderer: {
+      render: (spec: MapSpec) => {
+        drawn.push(spec);
+        return render(spec);
+      },
+    },
   };
   return { deps, drawn };
 }
@@ -31,11 +39,18 @@ test('a miss renders and caches, a hit does not render, a current copy is a 304 
   assert.equal(drawn.length, 1, 'rendered once');
 });
 
-test('the warnings join the request\'s unknown ids and routes with the routes the render could not draw', async () => {
+test("the warnings join the request's unknown ids and routes with the routes the render could not draw", async () => {
   const { deps } = service(async () => ({ body: Buffer.from('<svg/>'), unknownRoutes: ['DE>XX'] }));
-  const tagged = request({ scope: 'world', regions: [{ id: 'ZZ', value: 1 }], routes: [{ from: 'QQ', to: 'DE' }] }, '"w"');
+  const tagged = request(
+    { scope: 'world', regions: [{ id: 'ZZ', value: 1 }], routes: [{ from: 'QQ', to: 'DE' }] },
+    '"w"',
+  );
   assert.equal((await answerMap(deps, tagged, null)).warnings, 'unknown-ids:ZZ; unknown-routes:QQ>DE,DE>XX');
-  assert.equal((await answerMap(deps, tagged, null)).warnings, 'unknown-ids:ZZ; unknown-routes:QQ>DE,DE>XX', 'kept with the cached map');
+  assert.equal(
+    (await answerMap(deps, tagged, null)).warnings,
+    'unknown-ids:ZZ; unknown-routes:QQ>DE,DE>XX',
+    'kept with the cached map',
+  );
 });
 
 test('a failing render is a domain error, and nothing is cached', async () => {

@@ -5,8 +5,8 @@ import { ICON_PATHS, iconAnchor } from '../renderer-page/markers/icons.ts';
 import { isValidSidc } from '../server/request/sidc.ts';
 
 const ICONS = (
-  'dot square triangle cross star pin flag airport anchor car bicycle helicopter ship train truck house building '
-  + 'factory hospital tank base bomb fist soccer-ball megaphone mountain fire lightning warning person'
+  'dot square triangle cross star pin flag airport anchor car bicycle helicopter ship train truck house building ' +
+  'factory hospital tank base bomb fist soccer-ball megaphone mountain fire lightning warning person'
 ).split(' ');
 
 /** Every number in a path (coordinates, radii, arc flags). */

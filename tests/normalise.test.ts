@@ -8,7 +8,8 @@ import { etagOf } from '../server/request/etag.ts';
 import { ApiError } from '../server/errors.ts';
 
 const catalogue = loadCatalogue();
-const get = (query: string, format: 'svg' | 'png' = 'svg') => normaliseRequest(parseQuery(query, FIELD_NAMES), catalogue, format);
+const get = (query: string, format: 'svg' | 'png' = 'svg') =>
+  normaliseRequest(parseQuery(query, FIELD_NAMES), catalogue, format);
 const etag = (query: string) => etagOf(get(query).spec, 'v1');
 
 test('defaults are filled per scope', () => {
@@ -38,8 +39,14 @@ test('equivalent requests share one ETag: order, case, aliases', () => {
 
 test('different maps get different ETags', () => {
   const base = etag('scope=world&data=US:200');
-  for (const other of ['scope=world&data=US:201', 'scope=world&data=US:200&theme=light', 'scope=world&data=US:200&width=800',
-    'scope=world&data=US:200&level=high', 'scope=world&data=CA:200', 'scope=world&data=US:200&legendTitle=x']) {
+  for (const other of [
+    'scope=world&data=US:201',
+    'scope=world&data=US:200&theme=light',
+    'scope=world&data=US:200&width=800',
+    'scope=world&data=US:200&level=high',
+    'scope=world&data=CA:200',
+    'scope=world&data=US:200&legendTitle=x',
+  ]) {
     assert.notEqual(etag(other), base, other);
   }
   assert.notEqual(etagOf(get('scope=world&data=US:200', 'png').spec, 'v1'), base);
@@ -48,25 +55,44 @@ test('different maps get different ETags', () => {
 
 test('the same map by GET and by POST JSON has the same normalised request', () => {
   const viaGet = get('scope=world&data=US:200,CN:150:%23ff0000,RO:&theme=light&legendTitle=GDP').spec;
-  const viaPost = normaliseRequest({
-    scope: 'world', theme: 'light', legendTitle: 'GDP', format: 'svg',
-    regions: [{ id: 'CN', value: 150, color: '#ff0000' }, { id: 'RO', value: null }, { id: 'USA', value: 200 }],
-  }, catalogue).spec;
+  const viaPost = normaliseRequest(
+    {
+      scope: 'world',
+      theme: 'light',
+      legendTitle: 'GDP',
+      format: 'svg',
+      regions: [
+        { id: 'CN', value: 150, color: '#ff0000' },
+        { id: 'RO', value: null },
+        { id: 'USA', value: 200 },
+      ],
+    },
+    catalogue,
+  ).spec;
   assert.deepEqual(viaPost, viaGet);
 });
 
 test('unknown ids are kept aside for the warning header, in request order', () => {
   const { spec, unknownIds } = get('scope=world&data=ZZ:1,US:2,Atlantis:3,ZZ:4');
   assert.deepEqual(unknownIds, ['ZZ', 'Atlantis']);
-  assert.deepEqual(spec.regions.map((r) => r.id), ['US']);
+  assert.deepEqual(
+    spec.regions.map((r) => r.id),
+    ['US'],
+  );
 });
 
 test('text values choose categories in order of first appearance; mixing with numbers is refused', () => {
   const { spec } = get('scope=world&data=US:High,CN:Low,DE:High,BR:Mid');
   assert.equal(spec.colorScale, 'categorical');
   assert.deepEqual(spec.categories, ['High', 'Low', 'Mid']);
-  assert.throws(() => get('scope=world&data=US:High,CN:5'), (e: unknown) => e instanceof ApiError && e.code === 'invalid_data');
-  assert.throws(() => get('scope=world&data=US:High&colorScale=sequential'), (e: unknown) => e instanceof ApiError && e.field === 'colorScale');
+  assert.throws(
+    () => get('scope=world&data=US:High,CN:5'),
+    (e: unknown) => e instanceof ApiError && e.code === 'invalid_data',
+  );
+  assert.throws(
+    () => get('scope=world&data=US:High&colorScale=sequential'),
+    (e: unknown) => e instanceof ApiError && e.field === 'colorScale',
+  );
 });
 
 test('the same region twice, under any alias, is refused', () => {

@@ -18,7 +18,14 @@ type LogLine = Record<string, unknown>;
 let service: TestService;
 const logs: LogLine[] = [];
 before(async () => {
-  service = await startService({ logLevel: 'debug' }, { write: (line: string) => { logs.push(JSON.parse(line) as LogLine); } });
+  service = await startService(
+    { logLevel: 'debug' },
+    {
+      write: (line: string) => {
+        logs.push(JSON.parse(line) as LogLine);
+      },
+    },
+  );
 });
 after(() => service.close());
 
@@ -37,7 +44,8 @@ async function logLineOf(reqId: string): Promise<LogLine> {
 
 /** `name{labels} value` samples of a Prometheus text exposition. */
 function samples(text: string, name: string): Array<{ labels: string; value: number }> {
-  return text.split('\n')
+  return text
+    .split('\n')
     .filter((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `))
     .map((line) => {
       const at = line.lastIndexOf(' ');
@@ -56,7 +64,13 @@ test('/healthz answers 200 {status: ok}, with a generated request id', async () 
 test('/readyz answers 200 while the browser is up with pages open', async () => {
   const response = await fetch(`${service.url}/readyz`);
   assert.equal(response.status, 200);
-  const body = await response.json() as { status: string; browser: boolean; pages: number; idle: number; queued: number };
+  const body = (await response.json()) as {
+    status: string;
+    browser: boolean;
+    pages: number;
+    idle: number;
+    queued: number;
+  };
   assert.equal(body.status, 'ready');
   assert.equal(body.browser, true);
   assert.equal(body.pages, 2);
@@ -92,7 +106,9 @@ test('a client X-Request-Id is echoed and logged with the request; an insane one
   assert.equal(bad.headers.get('x-request-id'), 'bad-scope-1');
   assert.equal((await logLineOf('bad-scope-1')).status, 404);
   // a long query string is cut in the log
-  const long = await fetch(`${service.url}/map.svg?scope=world&title=${'a'.repeat(100)}&subtitle=${'b'.repeat(150)}`, { headers: { 'X-Request-Id': 'long-query' } });
+  const long = await fetch(`${service.url}/map.svg?scope=world&title=${'a'.repeat(100)}&subtitle=${'b'.repeat(150)}`, {
+    headers: { 'X-Request-Id': 'long-query' },
+  });
   await long.arrayBuffer();
   const logged = (await logLineOf('long-query')).query as string;
   assert.ok(logged.length <= 201 && logged.endsWith('…'), `logged query cut: ${logged.length}`);
@@ -115,35 +131,58 @@ test('/metrics: Prometheus text with render time, cache hits and misses, queue d
   assert.match(text, /^# HELP map_render_duration_seconds /m);
   assert.match(text, /^# TYPE map_render_duration_seconds histogram$/m);
 
-  const count = samples(text, 'map_render_duration_seconds_count').find((s) => s.labels === '{format="svg",scope="RO"}');
+  const count = samples(text, 'map_render_duration_seconds_count').find(
+    (s) => s.labels === '{format="svg",scope="RO"}',
+  );
   assert.ok(count && count.value >= 1, `render histogram by format and scope: ${JSON.stringify(count)}`);
   const buckets = samples(text, 'map_render_duration_seconds_bucket').filter((s) => s.labels.includes('scope="RO"'));
-  assert.ok(buckets.some((s) => s.labels.includes('le="0.001"')) && buckets.some((s) => s.labels.includes('le="30"')), 'buckets from 1 ms to 30 s');
+  assert.ok(
+    buckets.some((s) => s.labels.includes('le="0.001"')) && buckets.some((s) => s.labels.includes('le="30"')),
+    'buckets from 1 ms to 30 s',
+  );
   assert.ok(samples(text, 'map_cache_hits_total')[0]!.value >= 1);
   assert.ok(samples(text, 'map_cache_misses_total')[0]!.value >= 1);
-  assert.deepEqual(samples(text, 'map_render_queue_depth').map((s) => [s.labels, s.value]), [['{format="svg"}', 0], ['{format="png"}', 0]]);
+  assert.deepEqual(
+    samples(text, 'map_render_queue_depth').map((s) => [s.labels, s.value]),
+    [
+      ['{format="svg"}', 0],
+      ['{format="png"}', 0],
+    ],
+  );
   assert.equal(samples(text, 'map_browser_restarts_total')[0]?.value, 0);
   const twoxx = samples(text, 'map_http_requests_total').find((s) => s.labels === '{status_class="2xx"}');
   assert.ok(twoxx && twoxx.value >= 2, `2xx requests counted: ${JSON.stringify(twoxx)}`);
-  assert.ok(samples(text, 'map_http_requests_total').some((s) => s.labels === '{status_class="4xx"}'), 'the 404 above is counted');
+  assert.ok(
+    samples(text, 'map_http_requests_total').some((s) => s.labels === '{status_class="4xx"}'),
+    'the 404 above is counted',
+  );
   assert.ok(samples(text, 'process_resident_memory_bytes')[0]!.value > 0, 'default process metrics');
 });
 
 /** Writes `head` on a raw connection and resolves with what came back once the server closes it. */
-function rawRequest(url: string, head: string, trickle?: string): { socket: Socket; done: Promise<{ data: string; ms: number }> } {
+function rawRequest(
+  url: string,
+  head: string,
+  trickle?: string,
+): { socket: Socket; done: Promise<{ data: string; ms: number }> } {
   const { hostname, port } = new URL(url);
   const socket = connect(Number(port), hostname);
   const started = Date.now();
   let data = '';
   let timer: NodeJS.Timeout | undefined;
   socket.setEncoding('utf8');
-  socket.on('data', (chunk: string) => { data += chunk; });
+  socket.on('data', (chunk: string) => {
+    data += chunk;
+  });
   socket.on('connect', () => {
     socket.write(head);
     if (trickle) timer = setInterval(() => socket.write(trickle), 200);
   });
   const done = new Promise<{ data: string; ms: number }>((resolve) => {
-    socket.on('close', () => { clearInterval(timer); resolve({ data, ms: Date.now() - started }); });
+    socket.on('close', () => {
+      clearInterval(timer);
+      resolve({ data, ms: Date.now() - started });
+    });
     socket.on('error', () => {});
   });
   return { socket, done };
@@ -154,7 +193,10 @@ test('slow clients are cut off after REQUEST_TIMEOUT_MS while others are served,
   const pending: Socket[] = [];
   try {
     // headers of a large POST, then nothing of the body
-    const body = rawRequest(slow.url, 'POST /render/map HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{"scope":');
+    const body = rawRequest(
+      slow.url,
+      'POST /render/map HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{"scope":',
+    );
     // headers trickled, a line every 200 ms, never finished (slowloris)
     const headers = rawRequest(slow.url, 'GET /map.svg?scope=world HTTP/1.1\r\nHost: test\r\n', 'X-Slow: 1\r\n');
     pending.push(body.socket, headers.socket);
@@ -168,10 +210,16 @@ test('slow clients are cut off after REQUEST_TIMEOUT_MS while others are served,
     assert.deepEqual([...bytes.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
     const renderMs = Date.now() - started;
 
-    for (const [what, { done }] of [['body', body], ['headers', headers]] as const) {
+    for (const [what, { done }] of [
+      ['body', body],
+      ['headers', headers],
+    ] as const) {
       const { data, ms } = await done;
       assert.ok(ms < 5000, `${what}: cut off after ${ms} ms`);
-      assert.ok(data === '' || data.startsWith('HTTP/1.1 408'), `${what}: 408 or closed, got ${JSON.stringify(data.slice(0, 40))}`);
+      assert.ok(
+        data === '' || data.startsWith('HTTP/1.1 408'),
+        `${what}: 408 or closed, got ${JSON.stringify(data.slice(0, 40))}`,
+      );
     }
     assert.equal(slow.rendered.length, 1, `only the PNG was rendered (it took ${renderMs} ms)`);
     const svg = await fetch(`${slow.url}/map.svg?scope=world&width=300`);
@@ -186,7 +234,11 @@ test('slow clients are cut off after REQUEST_TIMEOUT_MS while others are served,
 test('an unexpected error: the client gets render_failed without a stack; the log gets the stack and request id', async () => {
   // the app with a renderer that fails as a bug would (not a typed error), to see where the stack goes
   const lines: LogLine[] = [];
-  const logger = createLogger('info', { write: (line: string) => { lines.push(JSON.parse(line) as LogLine); } });
+  const logger = createLogger('info', {
+    write: (line: string) => {
+      lines.push(JSON.parse(line) as LogLine);
+    },
+  });
   const app = createApp({
     catalogue: loadCatalogue(),
     renderer: { render: () => Promise.reject(new Error('renderer bug: secret internals')) },
@@ -202,7 +254,11 @@ test('an unexpected error: the client gets render_failed without a stack; the lo
     const response = await fetch(`${base}/map.svg?scope=world`, { headers: { 'X-Request-Id': 'bug-1' } });
     assert.equal(response.status, 500);
     const text = await response.text();
-    assert.deepEqual(JSON.parse(text), { error: 'render_failed', message: 'the map could not be rendered', status: 500 });
+    assert.deepEqual(JSON.parse(text), {
+      error: 'render_failed',
+      message: 'the map could not be rendered',
+      status: 500,
+    });
     assert.doesNotMatch(text, /secret|at |\.ts/);
     const error = lines.find((line) => line.level === 50 && line.reqId === 'bug-1');
     const err = error?.err as { message?: string; stack?: string } | undefined;
@@ -214,7 +270,14 @@ test('an unexpected error: the client gets render_failed without a stack; the lo
     assert.equal((await fetch(`${base}/healthz`)).status, 200);
     const ready = await fetch(`${base}/readyz`);
     assert.equal(ready.status, 503);
-    assert.deepEqual(await ready.json(), { status: 'unready', reason: 'browser not connected', browser: false, pages: 0, idle: 0, queued: 0 });
+    assert.deepEqual(await ready.json(), {
+      status: 'unready',
+      reason: 'browser not connected',
+      browser: false,
+      pages: 0,
+      idle: 0,
+      queued: 0,
+    });
   } finally {
     await new Promise((resolve) => server.close(resolve));
   }
@@ -227,7 +290,7 @@ test('Chromium killed: /readyz turns 503 while /healthz stays 200, then ready ag
   let sawUnready = false;
   for (let attempt = 0; attempt < 300 && !sawUnready; attempt++) {
     const ready = await fetch(`${service.url}/readyz`);
-    const body = await ready.json() as { status: string; reason?: string };
+    const body = (await ready.json()) as { status: string; reason?: string };
     if (ready.status === 503) {
       assert.deepEqual([body.status, body.reason], ['unready', 'browser not connected']);
       assert.equal((await fetch(`${service.url}/healthz`)).status, 200, 'alive meanwhile');

@@ -5,13 +5,37 @@ import assert from 'node:assert/strict';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { FIELD_NAMES, LIMITS } from '../server/request/schema.ts';
 import {
-  CLASSIFICATIONS, COLOR_SCALES, FORMATS, LABEL_POSITIONS, LEGEND_LAYOUTS, LEVELS, MARKER_ICONS, PATTERNS, PROJECTIONS,
-  ROUTE_MODES, ROUTE_STYLES, THEMES,
+  CLASSIFICATIONS,
+  COLOR_SCALES,
+  FORMATS,
+  LABEL_POSITIONS,
+  LEGEND_LAYOUTS,
+  LEVELS,
+  MARKER_ICONS,
+  PATTERNS,
+  PROJECTIONS,
+  ROUTE_MODES,
+  ROUTE_STYLES,
+  THEMES,
 } from '../server/request/enums.ts';
 import { STATUS, type ErrorCode } from '../server/errors.ts';
 import { GEOMETRY_TYPES } from '../server/request/shape-schema.ts';
 import {
-  at, body, bodyProp, core, deref, doc, enumOf, GET_NAMES, operation, parameter, parameters, schema, sorted, walk, type Node,
+  at,
+  body,
+  bodyProp,
+  core,
+  deref,
+  doc,
+  enumOf,
+  GET_NAMES,
+  operation,
+  parameter,
+  parameters,
+  schema,
+  sorted,
+  walk,
+  type Node,
 } from './support/openapi.ts';
 
 test('the document is valid OpenAPI 3.1 and every $ref resolves', async () => {
@@ -29,28 +53,42 @@ test('the document is valid OpenAPI 3.1 and every $ref resolves', async () => {
     }
   });
   assert.ok(refs > 50, `${refs} refs checked`);
-  const ids = Object.values(doc.paths as Node).flatMap((item: Node) => Object.values(item).map((op: Node) => op.operationId));
+  const ids = Object.values(doc.paths as Node).flatMap((item: Node) =>
+    Object.values(item).map((op: Node) => op.operationId),
+  );
   assert.equal(new Set(ids).size, ids.length, 'operationIds are unique');
 });
 
 test('every endpoint is described', () => {
   const expected: Array<[string, string]> = [
-    ['/map.svg', 'get'], ['/map.png', 'get'], ['/render/map', 'post'], ['/render/spec', 'get'], ['/render/spec', 'post'],
-    ['/scopes', 'get'], ['/scopes/{scope}', 'get'], ['/openapi.json', 'get'], ['/docs', 'get'], ['/', 'get'],
+    ['/map.svg', 'get'],
+    ['/map.png', 'get'],
+    ['/render/map', 'post'],
+    ['/render/spec', 'get'],
+    ['/render/spec', 'post'],
+    ['/scopes', 'get'],
+    ['/scopes/{scope}', 'get'],
+    ['/openapi.json', 'get'],
+    ['/docs', 'get'],
+    ['/', 'get'],
   ];
   for (const [path, method] of expected) operation(path, method);
   assert.deepEqual(sorted(Object.keys(doc.paths)), sorted([...new Set(expected.map(([p]) => p))]));
   assert.ok(operation('/map.svg', 'get').responses['200'].content['image/svg+xml']);
   assert.ok(operation('/map.png', 'get').responses['200'].content['image/png']);
-  assert.deepEqual(sorted(Object.keys(operation('/render/map', 'post').responses['200'].content)), ['image/png', 'image/svg+xml']);
-  for (const path of ['/map.svg', '/map.png']) assert.ok(operation(path, 'get').responses['304'], `${path} answers 304`);
+  assert.deepEqual(sorted(Object.keys(operation('/render/map', 'post').responses['200'].content)), [
+    'image/png',
+    'image/svg+xml',
+  ]);
+  for (const path of ['/map.svg', '/map.png'])
+    assert.ok(operation(path, 'get').responses['304'], `${path} answers 304`);
   const spec = schema('SpecResponse');
   assert.deepEqual(sorted(spec.required), ['etag', 'get', 'spec', 'suggestions', 'warnings']);
   assert.deepEqual(spec.properties.get.type, ['string', 'null']);
   assert.deepEqual(sorted(Object.keys(spec.properties.warnings.properties)), ['unknownIds', 'unknownRoutes']);
 });
 
-test('the POST body has exactly the schema\'s fields, as JSON and as CSV', () => {
+test("the POST body has exactly the schema's fields, as JSON and as CSV", () => {
   assert.deepEqual(Object.keys(body().properties), FIELD_NAMES);
   assert.deepEqual(body().required, ['scope']);
   assert.equal(body().additionalProperties, false);
@@ -64,13 +102,22 @@ test('the POST body has exactly the schema\'s fields, as JSON and as CSV', () =>
   }
   const shapes = bodyProp('shapes');
   assert.equal(shapes.properties.features.maxItems, LIMITS.shapes);
-  const geometries = deref(schema('ShapeFeature').properties.geometry).oneOf.map((g: Node) => deref(g).properties.type.const);
+  const geometries = deref(schema('ShapeFeature').properties.geometry).oneOf.map(
+    (g: Node) => deref(g).properties.type.const,
+  );
   assert.deepEqual(geometries, [...GEOMETRY_TYPES]);
-  assert.deepEqual(sorted(Object.keys(schema('ShapeStyle').properties)), sorted(['fill', 'stroke', 'strokeWidth', 'opacity', 'dashArray', 'radius', 'title']));
+  assert.deepEqual(
+    sorted(Object.keys(schema('ShapeStyle').properties)),
+    sorted(['fill', 'stroke', 'strokeWidth', 'opacity', 'dashArray', 'radius', 'title']),
+  );
 });
 
-test('the GET parameters are the schema\'s fields minus the JSON-only ones, plus data', () => {
-  for (const [path, method] of [['/map.svg', 'get'], ['/map.png', 'get'], ['/render/spec', 'get']] as const) {
+test("the GET parameters are the schema's fields minus the JSON-only ones, plus data", () => {
+  for (const [path, method] of [
+    ['/map.svg', 'get'],
+    ['/map.png', 'get'],
+    ['/render/spec', 'get'],
+  ] as const) {
     const names = parameters(path, method).map((p) => p.name);
     assert.deepEqual(sorted(names), sorted(GET_NAMES), `${path}`);
     assert.ok(parameters(path, method).every((p) => p.in === 'query'));
@@ -78,7 +125,11 @@ test('the GET parameters are the schema\'s fields minus the JSON-only ones, plus
   }
   for (const path of ['/render/map', '/render/spec']) {
     const names = parameters(path, 'post').map((p) => p.name);
-    assert.deepEqual(sorted(names), sorted(GET_NAMES.filter((n) => n !== 'data' && n !== 'regions')), `${path} beside CSV`);
+    assert.deepEqual(
+      sorted(names),
+      sorted(GET_NAMES.filter((n) => n !== 'data' && n !== 'regions')),
+      `${path} beside CSV`,
+    );
     assert.notEqual(parameter(path, 'post', 'scope').required, true, 'a JSON body needs no query');
   }
   assert.deepEqual(parameter('/map.svg', 'get', 'format').schema.enum, ['svg']);
@@ -88,9 +139,12 @@ test('the GET parameters are the schema\'s fields minus the JSON-only ones, plus
 
 test('each enumeration in the document is the list enums.ts validates against', () => {
   const cases: Array<[string, unknown[] | undefined, readonly string[]]> = [
-    ['level', enumOf(bodyProp('level')), LEVELS], ['format', enumOf(bodyProp('format')), FORMATS],
-    ['projection', enumOf(bodyProp('projection')), PROJECTIONS], ['theme', enumOf(bodyProp('theme')), THEMES],
-    ['colorScale', enumOf(bodyProp('colorScale')), COLOR_SCALES], ['classification', enumOf(bodyProp('classification')), CLASSIFICATIONS],
+    ['level', enumOf(bodyProp('level')), LEVELS],
+    ['format', enumOf(bodyProp('format')), FORMATS],
+    ['projection', enumOf(bodyProp('projection')), PROJECTIONS],
+    ['theme', enumOf(bodyProp('theme')), THEMES],
+    ['colorScale', enumOf(bodyProp('colorScale')), COLOR_SCALES],
+    ['classification', enumOf(bodyProp('classification')), CLASSIFICATIONS],
     ['legendLayout', enumOf(bodyProp('legendLayout')), LEGEND_LAYOUTS],
     ['regions[].pattern', enumOf(schema('RegionItem').properties.pattern), PATTERNS],
     ['patterns[].pattern', enumOf(schema('PatternItem').properties.pattern), PATTERNS],
@@ -107,17 +161,25 @@ test('each enumeration in the document is the list enums.ts validates against', 
   }
   for (const [name, actual, expected] of cases) assert.deepEqual(actual, [...expected], name);
   // the path-bound format accepts nothing the schema does not
-  for (const format of FORMATS) assert.ok(FORMATS.includes(parameter(`/map.${format}`, 'get', 'format').schema.enum[0]));
+  for (const format of FORMATS)
+    assert.ok(FORMATS.includes(parameter(`/map.${format}`, 'get', 'format').schema.enum[0]));
 });
 
-test('numeric limits, lengths and counts are the schema\'s', () => {
-  const num = (node: Node) => { const s = core(node); return [s.minimum, s.maximum]; };
+test("numeric limits, lengths and counts are the schema's", () => {
+  const num = (node: Node) => {
+    const s = core(node);
+    return [s.minimum, s.maximum];
+  };
   const marker = schema('Marker').properties;
   const route = schema('Route').properties;
   const expectations: Array<[string, unknown, unknown]> = [
     ['width', num(bodyProp('width')), [1, 8000]],
     ['height', num(bodyProp('height')), [1, 8000]],
-    ['GET width', [parameter('/map.svg', 'get', 'width').schema.minimum, parameter('/map.svg', 'get', 'width').schema.maximum], [1, 8000]],
+    [
+      'GET width',
+      [parameter('/map.svg', 'get', 'width').schema.minimum, parameter('/map.svg', 'get', 'width').schema.maximum],
+      [1, 8000],
+    ],
     ['title', core(bodyProp('title')).maxLength, 120],
     ['subtitle', core(bodyProp('subtitle')).maxLength, 160],
     ['legendTitle', core(bodyProp('legendTitle')).maxLength, 64],
@@ -127,7 +189,11 @@ test('numeric limits, lengths and counts are the schema\'s', () => {
     ['proportional', bodyProp('proportional').maxItems, 5000],
     ['shapes features', bodyProp('shapes').properties.features.maxItems, 500],
     ['breaks', [bodyProp('breaks').minItems, bodyProp('breaks').maxItems], [1, 20]],
-    ['GET breaks', [parameter('/map.svg', 'get', 'breaks').schema.minItems, parameter('/map.svg', 'get', 'breaks').schema.maxItems], [1, 20]],
+    [
+      'GET breaks',
+      [parameter('/map.svg', 'get', 'breaks').schema.minItems, parameter('/map.svg', 'get', 'breaks').schema.maxItems],
+      [1, 20],
+    ],
     ['labelMinArea', num(bodyProp('labelMinArea')), [0, 1_000_000]],
     ['proportionalMax', num(bodyProp('proportionalMax')), [0, 200]],
     ['proportionalMin', num(bodyProp('proportionalMin')), [0, 100]],
@@ -140,7 +206,11 @@ test('numeric limits, lengths and counts are the schema\'s', () => {
     ['marker lon', num(marker.lon), [-180, 180]],
     ['marker label', core(marker.label).maxLength, LIMITS.markerLabel],
     ['region annotation', core(schema('RegionItem').properties.annotation).maxLength, LIMITS.annotation],
-    ['category', deref(schema('RegionItem').properties.value).anyOf.find((a: Node) => a.type === 'string').maxLength, LIMITS.categoryLength],
+    [
+      'category',
+      deref(schema('RegionItem').properties.value).anyOf.find((a: Node) => a.type === 'string').maxLength,
+      LIMITS.categoryLength,
+    ],
     ['bbox', [bodyProp('bbox').minItems, bodyProp('bbox').maxItems], [4, 4]],
     ['shape title', schema('ShapeStyle').properties.title.maxLength, LIMITS.shapeTitle],
   ];
@@ -175,8 +245,14 @@ test('every error code of errors.ts appears under its status, and nothing else d
   }
   // codes a render endpoint can answer with are all listed on it
   const render = operation('/render/map', 'post').responses;
-  for (const code of ['missing_scope', 'invalid_scope', 'payload_too_large', 'unsupported_media_type', 'overloaded', 'render_timeout'] as ErrorCode[]) {
+  for (const code of [
+    'missing_scope',
+    'invalid_scope',
+    'payload_too_large',
+    'unsupported_media_type',
+    'overloaded',
+    'render_timeout',
+  ] as ErrorCode[]) {
     assert.ok(render[String(STATUS[code])], `POST /render/map lists ${code}`);
   }
 });
-

@@ -2,7 +2,12 @@
 // defaults normalisation fills in, the shapes' limits and the body examples.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { SchemaDescription, SchemaFieldDescription, SchemaInnerTypeDescription, SchemaObjectDescription } from 'yup';
+import type {
+  SchemaDescription,
+  SchemaFieldDescription,
+  SchemaInnerTypeDescription,
+  SchemaObjectDescription,
+} from 'yup';
 import { requestSchema, validateRequest } from '../server/request/schema.ts';
 import { ApiError } from '../server/errors.ts';
 import { GEOMETRY_TYPES, validateShapes } from '../server/request/shape-schema.ts';
@@ -16,7 +21,9 @@ const catalogue = loadCatalogue();
 function crossCheck(field: SchemaFieldDescription, node: Node, path: string): void {
   const d = field as SchemaDescription;
   const s = deref(node);
-  const nullable = (Array.isArray(s.type) && s.type.includes('null')) || (Array.isArray(s.anyOf) && s.anyOf.some((a: Node) => a.type === 'null'));
+  const nullable =
+    (Array.isArray(s.type) && s.type.includes('null')) ||
+    (Array.isArray(s.anyOf) && s.anyOf.some((a: Node) => a.type === 'null'));
   if (d.type === 'mixed') return; // yup states nothing about these; their schemas are written by hand
   assert.equal(nullable, d.nullable, `${path}: null allowed in both or neither`);
   const c = core(s);
@@ -49,7 +56,9 @@ function crossCheck(field: SchemaFieldDescription, node: Node, path: string): vo
   } else if (d.type === 'object') {
     const fields = (field as SchemaObjectDescription).fields;
     assert.deepEqual(Object.keys(c.properties), Object.keys(fields), `${path}: fields`);
-    const required = Object.entries(fields).filter(([, f]) => !(f as SchemaDescription).optional).map(([name]) => name);
+    const required = Object.entries(fields)
+      .filter(([, f]) => !(f as SchemaDescription).optional)
+      .map(([name]) => name);
     if (path !== 'request') assert.deepEqual(c.required ?? [], required, `${path}: required`);
     for (const [name, f] of Object.entries(fields)) crossCheck(f, c.properties[name], `${path}.${name}`);
   } else {
@@ -67,23 +76,39 @@ test('hand-written bounds of [lat, lon] pairs are the ones validation enforces',
     const route = (pair: number[]) => ({ scope: 'world', routes: [{ from: 'DE', to: 'BR', [name]: pair }] });
     assert.doesNotThrow(() => validateRequest(route([lat!.maximum, lon!.maximum])));
     assert.doesNotThrow(() => validateRequest(route([lat!.minimum, lon!.minimum])));
-    for (const pair of [[lat!.maximum + 1, 0], [lat!.minimum - 1, 0], [0, lon!.maximum + 1], [0, lon!.minimum - 1]]) {
+    for (const pair of [
+      [lat!.maximum + 1, 0],
+      [lat!.minimum - 1, 0],
+      [0, lon!.maximum + 1],
+      [0, lon!.minimum - 1],
+    ]) {
       assert.throws(() => validateRequest(route(pair)), ApiError, `${name} ${pair}`);
     }
   }
   const [lon, lat] = schema('Position').prefixItems as Node[];
-  const point = (coordinates: number[]) => ({ type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'Point', coordinates } }] });
+  const point = (coordinates: number[]) => ({
+    type: 'FeatureCollection',
+    features: [{ type: 'Feature', geometry: { type: 'Point', coordinates } }],
+  });
   validateShapes(point([lon!.maximum, lat!.maximum]));
   assert.throws(() => validateShapes(point([lon!.maximum + 1, 0])), ApiError);
   assert.throws(() => validateShapes(point([0, lat!.minimum - 1])), ApiError);
 });
 
 test('documented defaults are what normalisation fills in', () => {
-  const { spec } = normaliseRequest({
-    scope: 'world', markers: [{ lat: 1, lon: 2 }], routes: [{ fromLatLon: [1, 2], toLatLon: [3, 4] }],
-  }, catalogue);
+  const { spec } = normaliseRequest(
+    {
+      scope: 'world',
+      markers: [{ lat: 1, lon: 2 }],
+      routes: [{ fromLatLon: [1, 2], toLatLon: [3, 4] }],
+    },
+    catalogue,
+  );
   const normalised: Record<string, unknown> = {
-    ...spec, labelMinArea: spec.labels.minArea, proportionalMax: spec.proportional.max, proportionalMin: spec.proportional.min,
+    ...spec,
+    labelMinArea: spec.labels.minArea,
+    proportionalMax: spec.proportional.max,
+    proportionalMin: spec.proportional.min,
     attribution: spec.attribution !== null,
   };
   let checked = 0;
@@ -93,7 +118,10 @@ test('documented defaults are what normalisation fills in', () => {
     assert.deepEqual(normalised[name], value, `default of ${name}`);
     checked++;
   }
-  for (const [component, item] of [['Marker', spec.markers[0]], ['Route', spec.routes[0]]] as const) {
+  for (const [component, item] of [
+    ['Marker', spec.markers[0]],
+    ['Route', spec.routes[0]],
+  ] as const) {
     for (const [name, node] of Object.entries(schema(component).properties as Node)) {
       const value = deref(node).default;
       if (value === undefined) continue;
@@ -105,7 +133,11 @@ test('documented defaults are what normalisation fills in', () => {
 });
 
 test('shape limits in the document are the ones validateShapes enforces', () => {
-  const point = (properties: Record<string, unknown>) => ({ type: 'Feature', geometry: { type: 'Point', coordinates: [10, 20] }, properties });
+  const point = (properties: Record<string, unknown>) => ({
+    type: 'Feature',
+    geometry: { type: 'Point', coordinates: [10, 20] },
+    properties,
+  });
   const shapes = (...features: unknown[]) => ({ type: 'FeatureCollection', features });
   const rejects = (input: unknown, what: string) => assert.throws(() => validateShapes(input), ApiError, what);
   for (const [name, node] of Object.entries(schema('ShapeStyle').properties as Node)) {
@@ -131,16 +163,20 @@ test('shape limits in the document are the ones validateShapes enforces', () => 
     const geometry = deref(schema(`${type}Geometry`));
     assert.equal(geometry.properties.type.const, type);
   }
-  rejects(shapes({ type: 'Feature', geometry: { type: 'GeometryCollection', geometries: [] } }), 'other geometry types');
+  rejects(
+    shapes({ type: 'Feature', geometry: { type: 'GeometryCollection', geometries: [] } }),
+    'other geometry types',
+  );
 });
 
 test('the request body examples are valid requests', () => {
   for (const path of ['/render/map', '/render/spec']) {
-    for (const [name, example] of Object.entries(operation(path, 'post').requestBody.content['application/json'].examples as Node)) {
+    for (const [name, example] of Object.entries(
+      operation(path, 'post').requestBody.content['application/json'].examples as Node,
+    )) {
       assert.doesNotThrow(() => validateRequest(example.value), `${path} example ${name}`);
       const { unknownIds, unknownRoutes } = normaliseRequest(example.value, catalogue);
       assert.deepEqual([unknownIds, unknownRoutes], [[], []], `example ${name} uses known ids`);
     }
   }
 });
-

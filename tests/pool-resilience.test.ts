@@ -15,17 +15,27 @@ import type { MapSpec } from '../renderer-page/spec.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface Answer { status: number; body: Buffer; type: string | null }
+interface Answer {
+  status: number;
+  body: Buffer;
+  type: string | null;
+}
 /** Fetches and reads the whole body; a request that hangs fails the test instead of the run. */
 async function call(service: TestService, path: string, init: RequestInit = {}, timeoutMs = 30_000): Promise<Answer> {
   const response = await fetch(service.url + path, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-  return { status: response.status, body: Buffer.from(await response.arrayBuffer()), type: response.headers.get('content-type') };
+  return {
+    status: response.status,
+    body: Buffer.from(await response.arrayBuffer()),
+    type: response.headers.get('content-type'),
+  };
 }
 
 /** Errors that escaped every handler while `body` ran. */
 async function escapes(body: () => Promise<void>): Promise<unknown[]> {
   const escaped: unknown[] = [];
-  const record = (error: unknown) => { escaped.push(error); };
+  const record = (error: unknown) => {
+    escaped.push(error);
+  };
   process.on('unhandledRejection', record);
   process.on('uncaughtException', record);
   try {
@@ -51,7 +61,6 @@ async function browserPid(service: TestService): Promise<number> {
   assert.ok(pid !== null && isRunning(pid), 'Chromium runs and tells its pid');
   return pid;
 }
-
 
 test('Chromium killed mid-render: the render is retried (or fails as clean JSON), Chromium is relaunched, the queue is served', async () => {
   const service = await startService({ poolSize: 1 });
@@ -108,7 +117,9 @@ test("a tab's renderer process killed mid-render: retried on a fresh page, Chrom
       const slow = call(service, '/map.png?scope=world&level=high&width=4000');
       await until(() => service.rendered.length === 1, 'the render to reach the pool');
       await sleep(300);
-      const renderers = processTree(pid).filter((child) => /--type=renderer/.test(readFileSync(`/proc/${child}/cmdline`, 'utf8')));
+      const renderers = processTree(pid).filter((child) =>
+        /--type=renderer/.test(readFileSync(`/proc/${child}/cmdline`, 'utf8')),
+      );
       assert.ok(renderers.length > 0, 'the page has a renderer process');
       for (const renderer of renderers) process.kill(renderer, 'SIGKILL');
       const answer = await slow;
@@ -130,8 +141,13 @@ test('Chromium killed while idle: requests arriving during the relaunch wait for
     const escaped = await escapes(async () => {
       const oldPid = await browserPid(service);
       process.kill(oldPid, 'SIGKILL');
-      const answers = await Promise.all([0, 1, 2, 3].map((i) => call(service, `/map.png?scope=world&width=${700 + i}`)));
-      assert.deepEqual(answers.map((a) => a.status), [200, 200, 200, 200]);
+      const answers = await Promise.all(
+        [0, 1, 2, 3].map((i) => call(service, `/map.png?scope=world&width=${700 + i}`)),
+      );
+      assert.deepEqual(
+        answers.map((a) => a.status),
+        [200, 200, 200, 200],
+      );
       assert.notEqual(await browserPid(service), oldPid);
       assert.equal(service.pool.stats().launches, 2);
     });
@@ -191,7 +207,10 @@ test('memory stays flat over renders with pages recycled every 100', async () =>
     const samples = new Map<number, { chromium: number; processes: number }>();
     for (let i = 1; i <= 300; i++) {
       const data = ids.map((id, k) => `${id}:${(i * 7 + k * 13) % 97}`).join(',');
-      const answer = await call(service, `/map.png?scope=world&width=${200 + (i % 40)}&data=${data}&title=Map+${i}&patterns=FR:stripes&annotations=DE:note+${i}`);
+      const answer = await call(
+        service,
+        `/map.png?scope=world&width=${200 + (i % 40)}&data=${data}&title=Map+${i}&patterns=FR:stripes&annotations=DE:note+${i}`,
+      );
       assert.equal(answer.status, 200);
       // the same point of a page's life: 50 and 99 renders in
       if (i % 100 === 50 || i % 100 === 99) {
@@ -199,11 +218,19 @@ test('memory stays flat over renders with pages recycled every 100', async () =>
         samples.set(i, { chromium: treeRssMiB(pid), processes: processTree(pid).length });
       }
     }
-    const report = [...samples].map(([i, s]) => `${i}: ${s.chromium.toFixed(0)} MiB in ${s.processes} processes`).join('; ');
-    for (const [early, late] of [[150, 250], [199, 299]]) {
+    const report = [...samples]
+      .map(([i, s]) => `${i}: ${s.chromium.toFixed(0)} MiB in ${s.processes} processes`)
+      .join('; ');
+    for (const [early, late] of [
+      [150, 250],
+      [199, 299],
+    ]) {
       const growth = samples.get(late)!.chromium - samples.get(early)!.chromium;
       assert.ok(growth < 64, `Chromium grew ${growth.toFixed(1)} MiB from render ${early} to ${late} (${report})`);
-      assert.ok(samples.get(late)!.processes <= samples.get(early)!.processes + 1, `no processes left behind (${report})`);
+      assert.ok(
+        samples.get(late)!.processes <= samples.get(early)!.processes + 1,
+        `no processes left behind (${report})`,
+      );
     }
     assert.equal(service.pool.stats().pagesOpened, 3, 'the page was recycled at 100 and 200');
   } finally {

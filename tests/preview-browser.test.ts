@@ -48,8 +48,12 @@ test('opens a /map.svg query string and draws that map in the page, with its ETa
   await page.waitForSelector('#map svg');
   await settled();
   assert.equal(await page.inputValue('#query'), QUERY);
-  assert.equal(await page.inputValue('#ctl-theme'), 'light', 'the quick control shows the query\'s theme');
-  assert.equal(await usFill(), themes.light.sequential[4], 'US, the largest value, takes the light ramp\'s strongest colour');
+  assert.equal(await page.inputValue('#ctl-theme'), 'light', "the quick control shows the query's theme");
+  assert.equal(
+    await usFill(),
+    themes.light.sequential[4],
+    "US, the largest value, takes the light ramp's strongest colour",
+  );
   assert.ok(themes.light.sequential.includes((await fillOf('#map svg path[data-id="CN"]')) ?? ''));
   assert.equal(await backgroundFill(), themes.light.background);
 
@@ -70,7 +74,7 @@ test('opens a /map.svg query string and draws that map in the page, with its ETa
   assert.equal(await text('#warnings'), 'None');
 
   // the downloads are the real endpoints
-  const png = await fetch(service.url + await page.getAttribute('#download-png', 'href'));
+  const png = await fetch(service.url + (await page.getAttribute('#download-png', 'href')));
   assert.equal(png.status, 200);
   assert.equal(png.headers.get('content-type'), 'image/png');
   assert.equal(await page.getAttribute('#download-svg', 'href'), `/map.svg?${QUERY}`);
@@ -94,10 +98,12 @@ test('a quick control edits the query string, the address and the map', async ()
   assert.equal(await backgroundFill(), themes.light.background);
 });
 
-test('a bad request shows the service\'s error next to the editor and dims the old map; fixing it brings the map back', async () => {
+test("a bad request shows the service's error next to the editor and dims the old map; fixing it brings the map back", async () => {
   await editQuery('scope=world&data=US:1,CN&theme=light');
   await settled('error');
-  const expected = await (await fetch(`${service.url}/render/spec?scope=world&data=US:1,CN&theme=light`)).json() as { message: string };
+  const expected = (await (await fetch(`${service.url}/render/spec?scope=world&data=US:1,CN&theme=light`)).json()) as {
+    message: string;
+  };
   const box = page.locator('#error[role="alert"]');
   assert.equal(await box.isVisible(), true);
   const shown = await box.innerText();
@@ -150,9 +156,15 @@ test('the scope picker finds a country as it is typed; picking it edits the quer
   assert.equal(await page.inputValue('#query'), 'scope=DE&theme=light');
   assert.equal(await page.getAttribute('#ctl-scope', 'aria-expanded'), 'false');
   assert.equal(await page.inputValue('#ctl-scope'), 'Germany (DE)');
-  const ids = await page.locator('#map svg path[data-id^="DE-"]').evaluateAll((paths) => paths.map((p) => p.getAttribute('data-id')));
+  const ids = await page
+    .locator('#map svg path[data-id^="DE-"]')
+    .evaluateAll((paths) => paths.map((p) => p.getAttribute('data-id')));
   assert.equal(new Set(ids).size, 16, `the 16 states: ${ids.join(' ')}`);
-  assert.match(await text('#ctl-scope-info'), /Boundaries: Natural Earth .*Licence: .*public domain/, 'where the outlines come from');
+  assert.match(
+    await text('#ctl-scope-info'),
+    /Boundaries: Natural Earth .*Licence: .*public domain/,
+    'where the outlines come from',
+  );
 
   // a scope the list does not know is still shown, as the editor holds it
   await editQuery('scope=ZZ');
@@ -168,7 +180,11 @@ test('typing EU in the scope picker offers the European Union group; Enter picks
   await page.keyboard.type('EU');
   const eu = scopeOption('European Union (EU)');
   await eu.waitFor();
-  assert.equal(await page.locator('#ctl-scope-list .combo-label').first().textContent(), 'European Union (EU)', 'the exact id comes first');
+  assert.equal(
+    await page.locator('#ctl-scope-list .combo-label').first().textContent(),
+    'European Union (EU)',
+    'the exact id comes first',
+  );
   assert.equal(await page.locator('#ctl-scope-list .combo-heading').first().textContent(), 'Groups', 'under its kind');
 
   // Escape closes the list and keeps the scope; Enter picks the active option
@@ -188,16 +204,23 @@ test('a POST gallery entry loads into the JSON editor and is drawn, with the not
   assert.equal(await page.getAttribute('#tab-json', 'aria-selected'), 'true');
   assert.match(await page.inputValue('#json'), /"FeatureCollection"/);
   assert.equal(await page.locator('#map svg g[data-layer="shapes"]').count(), 1, 'the shapes layer is drawn');
-  assert.equal(await page.locator('#map svg g[data-layer="shapes"] > *').count() >= 3, true);
+  assert.equal((await page.locator('#map svg g[data-layer="shapes"] > *').count()) >= 3, true);
   assert.equal(await page.locator('#post-note').isVisible(), true);
   assert.match(await text('#post-note'), /needs POST/);
   assert.equal(await page.locator('#get-row').isVisible(), false, 'no GET URL is offered');
   const curl = await page.inputValue('#curl');
-  assert.match(curl, /^curl -o map\.svg -H 'content-type: application\/json' -d '\{"scope":"world",.*"FeatureCollection".*\}' http:\/\/127\.0\.0\.1:\d+\/render\/map$/);
+  assert.match(
+    curl,
+    /^curl -o map\.svg -H 'content-type: application\/json' -d '\{"scope":"world",.*"FeatureCollection".*\}' http:\/\/127\.0\.0\.1:\d+\/render\/map$/,
+  );
 
   // the ETag shown is the one POST /render/map answers with
   const body = JSON.parse(await page.inputValue('#json')) as Record<string, unknown>;
-  const posted = await fetch(`${service.url}/render/map`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const posted = await fetch(`${service.url}/render/map`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   assert.equal(posted.status, 200);
   assert.equal(await text('#etag'), posted.headers.get('etag'));
 

@@ -9,7 +9,9 @@ import { freePort, startRedis, type TestRedis } from './support/redis.ts';
 import { startService, type TestService } from './support/service.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
-after(async () => { for (const cleanup of cleanups.reverse()) await cleanup(); });
+after(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
 
 async function redis(): Promise<TestRedis> {
   const server = await startRedis();
@@ -24,7 +26,15 @@ async function service(redisUrl: string): Promise<TestService> {
 }
 
 async function cache(redisUrl: string, ttlMs = 60_000) {
-  const log = { lines: [] as string[], info(line: string) { this.lines.push(line); }, error(line: string) { this.lines.push(line); } };
+  const log = {
+    lines: [] as string[],
+    info(line: string) {
+      this.lines.push(line);
+    },
+    error(line: string) {
+      this.lines.push(line);
+    },
+  };
   const opened = await renderCache({ maxBytes: 10_000_000, ttlMs, redisUrl, log });
   cleanups.push(() => opened.close());
   return Object.assign(opened, { log });
@@ -34,12 +44,19 @@ async function get(target: TestService, path: string) {
   const started = Date.now();
   const response = await fetch(target.url + path);
   const body = Buffer.from(await response.arrayBuffer());
-  return { status: response.status, cache: response.headers.get('x-cache'), type: response.headers.get('content-type'), body, ms: Date.now() - started };
+  return {
+    status: response.status,
+    cache: response.headers.get('x-cache'),
+    type: response.headers.get('content-type'),
+    body,
+    ms: Date.now() - started,
+  };
 }
 
 let maps = 0;
 /** a map no test has asked for yet, small so it renders fast */
-const freshMap = (format: 'svg' | 'png') => `/map.${format}?scope=world&width=320&theme=light&data=US:${++maps},DE:${maps + 1}`;
+const freshMap = (format: 'svg' | 'png') =>
+  `/map.${format}?scope=world&width=320&theme=light&data=US:${++maps},DE:${maps + 1}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function randomPng(): Buffer {
@@ -75,7 +92,12 @@ test('Redis killed mid-run: every request still answers promptly; the shared cac
 
   await shared.kill();
   const outage = [
-    [a, freshMap('svg')], [a, before], [b, before], [b, freshMap('png')], [a, freshMap('png')], [b, freshMap('svg')],
+    [a, freshMap('svg')],
+    [a, before],
+    [b, before],
+    [b, freshMap('png')],
+    [a, freshMap('png')],
+    [b, freshMap('svg')],
   ] as const;
   for (const [target, path] of outage) {
     const answer = await get(target, path);

@@ -9,10 +9,13 @@ import { dark } from '../renderer-page/themes/dark.ts';
 import { light } from '../renderer-page/themes/light.ts';
 
 let service: TestService;
-before(async () => { service = await startService(); });
+before(async () => {
+  service = await startService();
+});
 after(() => service.close());
 
-const SAMPLE = '/map.svg?scope=world&data=US:200,CN:150,IN:80,BR:60,RU:120,DE:95,FR:40,GB:55,JP:90&theme=dark&legendTitle=Sample';
+const SAMPLE =
+  '/map.svg?scope=world&data=US:200,CN:150,IN:80,BR:60,RU:120,DE:95,FR:40,GB:55,JP:90&theme=dark&legendTitle=Sample';
 
 async function get(path: string, headers: Record<string, string> = {}) {
   const response = await fetch(service.url + path, { headers });
@@ -35,20 +38,30 @@ test('world SVG: data regions take the ramp in value order, the rest the no-data
 
   const fill = (id: string) => region(doc, id)?.getAttribute('fill');
   const rank = (id: string) => dark.sequential.indexOf(fill(id) ?? '');
-  for (const id of ['US', 'CN', 'IN', 'BR', 'RU', 'DE', 'FR', 'GB', 'JP']) assert.ok(rank(id) >= 0, `${id} ${fill(id)} is on the ramp`);
+  for (const id of ['US', 'CN', 'IN', 'BR', 'RU', 'DE', 'FR', 'GB', 'JP'])
+    assert.ok(rank(id) >= 0, `${id} ${fill(id)} is on the ramp`);
   assert.equal(fill('US'), dark.sequential[4], 'the largest value gets the strongest colour');
   assert.equal(fill('FR'), dark.sequential[0], 'the smallest value gets the lightest colour');
-  assert.ok(rank('CN') >= rank('RU') && rank('RU') >= rank('DE') && rank('DE') >= rank('IN') && rank('IN') >= rank('BR'));
+  assert.ok(
+    rank('CN') >= rank('RU') && rank('RU') >= rank('DE') && rank('DE') >= rank('IN') && rank('IN') >= rank('BR'),
+  );
   assert.equal(region(doc, 'US')?.getAttribute('data-value'), '200');
   for (const id of ['CA', 'AU', 'ZA', 'AR']) assert.equal(fill(id), dark.noData, `${id} has no data`);
   assert.ok(all(doc, 'path').filter((p) => p.getAttribute('data-id')).length > 150, 'every country is drawn');
 
-  const legend = all(doc, 'rect').map((r) => r.getAttribute('data-legend')).filter(Boolean);
+  const legend = all(doc, 'rect')
+    .map((r) => r.getAttribute('data-legend'))
+    .filter(Boolean);
   assert.deepEqual(legend, ['40 – 60', '60 – 90', '90 – 95', '95 – 150', '150 – 200', 'No data']);
   const texts = all(doc, 'text').map((t) => t.textContent);
   assert.ok(texts.includes('Sample'), 'the legend title is shown');
   assert.ok(texts.includes('Made with Natural Earth'), 'the data source is credited');
-  assert.match(all(doc, 'title').map((t) => t.textContent).join('|'), /United States: 200/);
+  assert.match(
+    all(doc, 'title')
+      .map((t) => t.textContent)
+      .join('|'),
+    /United States: 200/,
+  );
 });
 
 test('world PNG: the signature, the size, and each country painted its colour', async () => {
@@ -67,7 +80,9 @@ test('world PNG: the signature, the size, and each country painted its colour', 
 });
 
 test('RO SVG: 42 counties by ISO id, neighbours as context, light ramp and highlight', async () => {
-  const { response, text } = await get('/map.svg?scope=RO&data=RO-B:500,cj:200,Iasi:150,RO.TM:180&theme=light&title=Romania');
+  const { response, text } = await get(
+    '/map.svg?scope=RO&data=RO-B:500,cj:200,Iasi:150,RO.TM:180&theme=light&title=Romania',
+  );
   assert.equal(response.status, 200);
   const doc = parseSvg(text);
   const counties = all(doc, 'path').filter((p) => p.getAttribute('data-id'));
@@ -77,8 +92,11 @@ test('RO SVG: 42 counties by ISO id, neighbours as context, light ramp and highl
   assert.equal(region(doc, 'RO-IS')?.getAttribute('fill'), light.sequential[0]);
   assert.equal(region(doc, 'RO-AB')?.getAttribute('fill'), light.noData);
   const background = all(doc, 'g').find((g) => g.getAttribute('data-layer') === 'background');
-  assert.ok(background && all(doc, 'path').filter((p) => p.parentNode === background && p.getAttribute('fill') === light.land).length >= 4,
-    'neighbouring countries are drawn muted');
+  assert.ok(
+    background &&
+      all(doc, 'path').filter((p) => p.parentNode === background && p.getAttribute('fill') === light.land).length >= 4,
+    'neighbouring countries are drawn muted',
+  );
   assert.deepEqual(layers(doc), ['background', 'regions', 'title', 'legend', 'attribution']);
 
   const highlight = parseSvg((await get('/map.svg?scope=RO&regions=CJ,B&theme=light')).text);
@@ -115,8 +133,16 @@ test('cache: MISS then HIT with the same bytes; If-None-Match gives 304 without 
 test('POST JSON: same map and ETag as GET, no Cache-Control', async () => {
   const viaGet = await get('/map.svg?scope=world&data=CA:3,MX:2&theme=light');
   const response = await fetch(`${service.url}/render/map`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ scope: 'world', theme: 'light', regions: [{ id: 'MX', value: 2 }, { id: 'CA', value: 3 }] }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      scope: 'world',
+      theme: 'light',
+      regions: [
+        { id: 'MX', value: 2 },
+        { id: 'CA', value: 3 },
+      ],
+    }),
   });
   assert.equal(response.status, 200);
   assert.equal(response.headers.get('etag'), viaGet.response.headers.get('etag'));
@@ -161,17 +187,21 @@ test('every projection draws the world, fitted inside the map', async () => {
 });
 
 test('GET /scopes lists the world first, then the countries; GET /scopes/{scope} lists ids, names and aliases', async () => {
-  const list = await (await fetch(`${service.url}/scopes`)).json() as { scopes: Array<{ id: string; levels: string[]; defaultProjection: string }> };
+  const list = (await (await fetch(`${service.url}/scopes`)).json()) as {
+    scopes: Array<{ id: string; levels: string[]; defaultProjection: string }>;
+  };
   assert.equal(list.scopes[0]!.id, 'world');
   const romania = list.scopes.find((s) => s.id === 'RO')!;
   assert.deepEqual(romania.levels, ['low', 'medium', 'high']);
   assert.equal(romania.defaultProjection, 'conicConformal');
-  const ro = await (await fetch(`${service.url}/scopes/ro`)).json() as { regions: Array<{ id: string; name: string; aliases: string[] }> };
+  const ro = (await (await fetch(`${service.url}/scopes/ro`)).json()) as {
+    regions: Array<{ id: string; name: string; aliases: string[] }>;
+  };
   assert.equal(ro.regions.length, 42);
   const cluj = ro.regions.find((r) => r.id === 'RO-CJ');
   assert.equal(cluj?.name, 'Cluj');
   assert.ok(cluj?.aliases.includes('RO.CJ') && cluj.aliases.includes('CJ'));
   const missing = await fetch(`${service.url}/scopes/mars`);
   assert.equal(missing.status, 404);
-  assert.equal((await missing.json() as { error: string }).error, 'invalid_scope');
+  assert.equal(((await missing.json()) as { error: string }).error, 'invalid_scope');
 });

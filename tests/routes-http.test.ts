@@ -8,11 +8,17 @@ import { all, fetchSvg, layers, pathPieces, region, root, type Point } from './s
 import { themes } from '../renderer-page/themes/index.ts';
 
 let service: TestService;
-before(async () => { service = await startService(); });
+before(async () => {
+  service = await startService();
+});
 after(() => service.close());
 
 const get = (path: string, init?: RequestInit) => fetchSvg(service.url, path, init);
-const postJson = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const postJson = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
 const routesLayer = (doc: Document) => all(doc, 'g').find((g) => g.getAttribute('data-layer') === 'routes');
 /** the route paths (not the arrowheads inside markers), in document order */
 const routes = (doc: Document) => all(doc, 'path').filter((p) => p.parentNode === routesLayer(doc));
@@ -27,7 +33,7 @@ function insideRegion(doc: Document, id: string, [x, y]: Point): boolean {
   for (const ring of pathPieces(d)) {
     for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
       const [[xi, yi], [xj, yj]] = [ring[i], ring[j]];
-      if ((yi > y) !== (yj > y) && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+      if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
     }
   }
   return inside;
@@ -38,10 +44,13 @@ function arrowhead(doc: Document, route: Element): Element | undefined {
   return ref ? all(doc, 'marker').find((m) => m.getAttribute('id') === ref) : undefined;
 }
 /** Widest horizontal step between consecutive points of one piece of a path. */
-const widestStep = (d: string) => Math.max(...pathPieces(d).flatMap((piece) => piece.slice(1).map((p, i) => Math.abs(p[0] - piece[i][0]))));
+const widestStep = (d: string) =>
+  Math.max(...pathPieces(d).flatMap((piece) => piece.slice(1).map((p, i) => Math.abs(p[0] - piece[i][0]))));
 
 test('a great-circle route between coordinates: colour, width, arrowhead, ends at the projected points', async () => {
-  const { doc, response } = await get('/map.svg?scope=world&theme=dark&routes=44.43,26.10%3E52.52,13.40:%23ff8c00:3:arrow');
+  const { doc, response } = await get(
+    '/map.svg?scope=world&theme=dark&routes=44.43,26.10%3E52.52,13.40:%23ff8c00:3:arrow',
+  );
   assert.equal(response.headers.get('x-geo-warnings'), null);
   const drawn = routes(doc);
   assert.equal(drawn.length, 1);
@@ -54,7 +63,11 @@ test('a great-circle route between coordinates: colour, width, arrowhead, ends a
   assert.equal(route.getAttribute('stroke-linecap'), 'round');
   const head = arrowhead(doc, route);
   assert.ok(head, 'marker-end points at a marker in the document');
-  assert.equal(head.getElementsByTagName('path')[0]?.getAttribute('fill'), '#ff8c00', 'the arrowhead has the route colour');
+  assert.equal(
+    head.getElementsByTagName('path')[0]?.getAttribute('fill'),
+    '#ff8c00',
+    'the arrowhead has the route colour',
+  );
   const d = route.getAttribute('d') ?? '';
   assert.ok(insideRegion(doc, 'RO', first(d)), `starts at Bucharest, in Romania (${first(d)})`);
   assert.ok(insideRegion(doc, 'DE', last(d)), `ends at Berlin, in Germany (${last(d)})`);
@@ -75,13 +88,19 @@ test('region ends start and end at the visual centres; dashed and dotted scale w
   const d = route.getAttribute('d') ?? '';
   assert.ok(insideRegion(doc, 'DE', first(d)) && insideRegion(doc, 'BR', last(d)));
 
-  const post = (await get('/render/map', postJson({
-    scope: 'world', theme: 'light',
-    routes: [
-      { from: 'France', to: 'ESP', color: '#00aa00', width: 5, style: 'dotted', arrow: true },
-      { fromLatLon: [44.43, 26.1], toLatLon: [52.52, 13.4], width: 1, style: 'dashed' },
-    ],
-  }))).doc;
+  const post = (
+    await get(
+      '/render/map',
+      postJson({
+        scope: 'world',
+        theme: 'light',
+        routes: [
+          { from: 'France', to: 'ESP', color: '#00aa00', width: 5, style: 'dotted', arrow: true },
+          { fromLatLon: [44.43, 26.1], toLatLon: [52.52, 13.4], width: 1, style: 'dashed' },
+        ],
+      }),
+    )
+  ).doc;
   const [dotted, dashed] = routes(post);
   assert.deepEqual([dotted.getAttribute('data-index'), dashed.getAttribute('data-index')], ['0', '1']);
   assert.equal(dotted.getAttribute('stroke-dasharray'), '0 10', 'dots: zero-length dashes with round caps');
@@ -102,15 +121,26 @@ test('a sea route from Shanghai to Rotterdam goes through Suez', async () => {
   assert.ok(insideRegion(doc, 'CN', first(d)), 'from Shanghai');
   assert.ok(insideRegion(doc, 'NL', last(d)), 'to Rotterdam');
   // at this scale the canal is land: the only way by sea into Egypt's outline is through it
-  assert.ok(points.some((p) => insideRegion(doc, 'EG', p)), 'through the Suez Canal');
+  assert.ok(
+    points.some((p) => insideRegion(doc, 'EG', p)),
+    'through the Suez Canal',
+  );
   for (const id of ['IN', 'SA', 'IR', 'KZ', 'RU', 'ZA']) {
     assert.ok(!points.some((p) => insideRegion(doc, id, p)), `not across ${id}`);
   }
   // the same ends by great circle cross Asia in a much shorter line
   const great = routes((await get('/map.svg?scope=world&theme=dark&routes=31.23,121.47%3E51.92,4.48')).doc)[0];
-  const length = (path: string) => pathPieces(path).reduce((sum, piece) => sum + piece.slice(1).reduce((s, p, i) => s + Math.hypot(p[0] - piece[i][0], p[1] - piece[i][1]), 0), 0);
+  const length = (path: string) =>
+    pathPieces(path).reduce(
+      (sum, piece) =>
+        sum + piece.slice(1).reduce((s, p, i) => s + Math.hypot(p[0] - piece[i][0], p[1] - piece[i][1]), 0),
+      0,
+    );
   assert.ok(length(d) > 1.5 * length(great.getAttribute('d') ?? ''), 'the sea route is the long way round');
-  const credit = (map: typeof doc) => all(map, 'text').map((t) => t.textContent).find((t) => t?.startsWith('Made with'));
+  const credit = (map: typeof doc) =>
+    all(map, 'text')
+      .map((t) => t.textContent)
+      .find((t) => t?.startsWith('Made with'));
   assert.equal(credit(doc), 'Made with Natural Earth · sea lanes: Eurostat marnet', 'the shipping lanes are credited');
 });
 
@@ -139,7 +169,11 @@ test('a route to a region outside the map is skipped and reported; the rest of t
   const both = await get(`/map.svg?${europe}&routes=SG>NL;DE>FR:arrow`);
   assert.equal(both.response.headers.get('x-geo-warnings'), 'unknown-routes:SG>NL');
   const drawn = routes(both.doc);
-  assert.deepEqual(drawn.map((r) => r.getAttribute('data-index')), ['1'], 'the drawn route keeps its index in the request');
+  assert.deepEqual(
+    drawn.map((r) => r.getAttribute('data-index')),
+    ['1'],
+    'the drawn route keeps its index in the request',
+  );
 
   // Natural Earth's 110m countries (level low) have no Singapore, but the map knows where it is
   for (const level of ['low', 'medium']) {

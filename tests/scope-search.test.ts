@@ -7,8 +7,14 @@ import type { ScopeSummary } from '../renderer-page/preview/api.ts';
 import { indexScopes, scopeDetail, searchScopes } from '../renderer-page/preview/scope-search.ts';
 
 const boundaries = { source: 'Natural Earth', licence: 'public domain' };
-const scope = (id: string, kind: ScopeSummary['kind'], name: string, regionKind: string, regionCount: number,
-  divisions: ScopeSummary['divisions'] = []): ScopeSummary => ({ id, kind, name, regionKind, regionCount, boundaries, divisions });
+const scope = (
+  id: string,
+  kind: ScopeSummary['kind'],
+  name: string,
+  regionKind: string,
+  regionCount: number,
+  divisions: ScopeSummary['divisions'] = [],
+): ScopeSummary => ({ id, kind, name, regionKind, regionCount, boundaries, divisions });
 
 const SCOPES: ScopeSummary[] = [
   scope('world', 'world', 'World', 'countries', 254),
@@ -16,11 +22,15 @@ const SCOPES: ScopeSummary[] = [
   scope('DE', 'country', 'Germany', 'states', 16),
   scope('DK', 'country', 'Denmark', 'regions', 5),
   scope('DZ', 'country', 'Algeria', 'provinces', 48),
-  scope('FR', 'country', 'France', 'departments', 101, [{ id: 'regions', regionKind: 'regions', regionCount: 18, boundaries }]),
+  scope('FR', 'country', 'France', 'departments', 101, [
+    { id: 'regions', regionKind: 'regions', regionCount: 18, boundaries },
+  ]),
   scope('GB', 'country', 'United Kingdom', 'council areas', 232),
   scope('RO', 'country', 'Romania', 'counties', 42),
   scope('UA', 'country', 'Ukraine', 'regions', 25),
-  scope('US', 'country', 'United States', 'states', 52, [{ id: 'counties', regionKind: 'counties', regionCount: 3220, boundaries }]),
+  scope('US', 'country', 'United States', 'states', 52, [
+    { id: 'counties', regionKind: 'counties', regionCount: 3220, boundaries },
+  ]),
   scope('EU', 'group', 'European Union', 'member countries', 27),
   scope('europe', 'group', 'Europe', 'member countries', 57),
 ];
@@ -33,12 +43,17 @@ const ALIASES = new Map([
 const index = indexScopes(SCOPES, ALIASES);
 
 /** What the picker lists, as "kind: id id …" lines. */
-const offered = (text: string) => searchScopes(index, text).map((g) => `${g.kind}: ${g.matches.map((m) => m.scope.id).join(' ')}`);
+const offered = (text: string) =>
+  searchScopes(index, text).map((g) => `${g.kind}: ${g.matches.map((m) => m.scope.id).join(' ')}`);
 
 test('a name, its start or an id finds the scope, in any case and without diacritics', () => {
   assert.deepEqual(offered('germ'), ['country: DE']);
   assert.deepEqual(offered('GERMANY'), ['country: DE']);
-  assert.deepEqual(offered('de'), ['country: DE DK'], 'the id first, then names; no "Democratische …" from two letters');
+  assert.deepEqual(
+    offered('de'),
+    ['country: DE DK'],
+    'the id first, then names; no "Democratische …" from two letters',
+  );
   assert.deepEqual(offered('cote d iv'), ['country: CI']);
   assert.deepEqual(offered('côte d’ivoire'), ['country: CI']);
 });

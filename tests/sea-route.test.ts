@@ -32,7 +32,8 @@ const landTopology = JSON.parse(
   readFileSync(createRequire(import.meta.url).resolve('world-atlas/land-50m.json'), 'utf8'),
 ) as Topology;
 const land = feature(landTopology, landTopology.objects.land) as unknown as FeatureCollection<Polygon | MultiPolygon>;
-const landParts = land.features.flatMap((f) => (f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates))
+const landParts = land.features
+  .flatMap((f) => (f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates))
   .map((coordinates) => {
     const polygon: Feature<Polygon> = { type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates } };
     return { polygon, bounds: geoBounds(polygon) };
@@ -46,8 +47,18 @@ function onLand(p: LonLat): boolean {
 }
 
 /** The canals, which Natural Earth draws as land: Suez with its gulf, Panama. [[west, south], [east, north]] */
-const CANALS: [LonLat, LonLat][] = [[[32, 27.5], [34, 31.5]], [[-80.1, 8.7], [-79.4, 9.5]]];
-const inCanal = (p: LonLat) => CANALS.some(([[x0, y0], [x1, y1]]) => p[0] >= x0 && p[0] <= x1 && p[1] >= y0 && p[1] <= y1);
+const CANALS: [LonLat, LonLat][] = [
+  [
+    [32, 27.5],
+    [34, 31.5],
+  ],
+  [
+    [-80.1, 8.7],
+    [-79.4, 9.5],
+  ],
+];
+const inCanal = (p: LonLat) =>
+  CANALS.some(([[x0, y0], [x1, y1]]) => p[0] >= x0 && p[0] <= x1 && p[1] >= y0 && p[1] <= y1);
 /** Ports lie up rivers and estuaries the 50m coastline does not show: the last stretch to each end is not judged. */
 const PORT_KM = 60;
 
@@ -97,7 +108,16 @@ const passesNear = (path: LonLat[], place: LonLat, withinKm: number) =>
 test('the land check catches a route over land, and one that cuts a corner', () => {
   assert.throws(() => assertAtSea('overland', [SHANGHAI, [110, 34], [60, 45], [20, 50], ROTTERDAM]), /on land/);
   // Genoa to Venice "by sea" straight across northern Italy
-  assert.throws(() => assertAtSea('corner', [[8.9, 44.2], [8.9, 44.3], [12.4, 45.3], [12.4, 45.4]]), /on land/);
+  assert.throws(
+    () =>
+      assertAtSea('corner', [
+        [8.9, 44.2],
+        [8.9, 44.3],
+        [12.4, 45.3],
+        [12.4, 45.4],
+      ]),
+    /on land/,
+  );
 });
 
 test('Shanghai to Rotterdam goes through Malacca and Suez, not round the Cape', () => {
@@ -107,16 +127,25 @@ test('Shanghai to Rotterdam goes through Malacca and Suez, not round the Cape', 
   assert.ok(passesNear(path, [101.3, 2.5], 150), 'through the Strait of Malacca');
   assert.ok(passesNear(path, [32.35, 30.5], 50), 'through the Suez Canal');
   assert.ok(passesNear(path, [-5.6, 35.95], 50), 'through the Strait of Gibraltar');
-  assert.ok(path.every(([, lat]) => lat > -12), 'nowhere near the Cape of Good Hope');
+  assert.ok(
+    path.every(([, lat]) => lat > -12),
+    'nowhere near the Cape of Good Hope',
+  );
   const length = pathLengthKm(path);
-  assert.ok(length > 18_000 && length < 21_000, `${length.toFixed(0)} km (Suez route ≈ 19,500 km; round the Cape ≈ 25,000)`);
+  assert.ok(
+    length > 18_000 && length < 21_000,
+    `${length.toFixed(0)} km (Suez route ≈ 19,500 km; round the Cape ≈ 25,000)`,
+  );
   assertAtSea('Shanghai-Rotterdam', path);
 });
 
 test('New York to Los Angeles goes through the Panama Canal', () => {
   const path = seaPath(network, NEW_YORK, LOS_ANGELES);
   assert.ok(passesNear(path, [-79.7, 9.1], 50), 'through the Panama Canal');
-  assert.ok(path.every(([, lat]) => lat > 0), 'not round Cape Horn');
+  assert.ok(
+    path.every(([, lat]) => lat > 0),
+    'not round Cape Horn',
+  );
   const length = pathLengthKm(path);
   assert.ok(length > 8_000 && length < 10_500, `${length.toFixed(0)} km (≈ 9,300 km by Panama)`);
   assertAtSea('New York-Los Angeles', path);
@@ -127,7 +156,8 @@ test('Tokyo to San Francisco crosses the Pacific and the antimeridian without st
   const length = pathLengthKm(path);
   assert.ok(length > 8_000 && length < 9_500, `${length.toFixed(0)} km (great circle ≈ 8,270 km)`);
   assert.ok(path.some(([lon]) => lon > 170) && path.some(([lon]) => lon < -170), 'crosses the antimeridian');
-  for (let i = 1; i < path.length; i++) assert.ok(km(path[i - 1], path[i]) < 2_000, `hop ${i} is a real edge, not a wrap-around`);
+  for (let i = 1; i < path.length; i++)
+    assert.ok(km(path[i - 1], path[i]) < 2_000, `hop ${i} is a real edge, not a wrap-around`);
   assertAtSea('Tokyo-San Francisco', path);
 
   // drawn by d3-geo as the renderer does: cut at the antimeridian into pieces, none spanning the map
@@ -135,11 +165,17 @@ test('Tokyo to San Francisco crosses the Pacific and the antimeridian without st
   const draw = geoPath(geoNaturalEarth1().fitWidth(width, { type: 'Sphere' })).digits(1);
   for (const coordinates of [path, [TOKYO, SAN_FRANCISCO]]) {
     const d = draw({ type: 'LineString', coordinates }) ?? '';
-    const pieces = d.split('M').filter(Boolean).map((piece) => piece.split('L').map((p) => p.split(',').map(Number)));
+    const pieces = d
+      .split('M')
+      .filter(Boolean)
+      .map((piece) => piece.split('L').map((p) => p.split(',').map(Number)));
     assert.ok(pieces.length >= 2, 'cut into two pieces at the antimeridian');
     for (const piece of pieces) {
       for (let i = 1; i < piece.length; i++) {
-        assert.ok(Math.abs(piece[i][0] - piece[i - 1][0]) < width / 2, `no segment spans half the map: ${piece[i - 1]} → ${piece[i]}`);
+        assert.ok(
+          Math.abs(piece[i][0] - piece[i - 1][0]) < width / 2,
+          `no segment spans half the map: ${piece[i - 1]} → ${piece[i]}`,
+        );
       }
     }
   }
@@ -152,7 +188,10 @@ test('ends inland are snapped to the nearest water; a closed sea keeps its own r
   assert.ok(!onLand(path[1]) || km(path[1], berlin) < 300, 'the first network point is the water nearest Berlin');
   // Baku and Aktau are both on the Caspian, which no sea lane leaves
   const caspian = seaPath(network, [49.87, 40.37], [51.17, 43.65]);
-  assert.ok(caspian.every(([lon, lat]) => lon > 46 && lon < 55 && lat > 36 && lat < 48), 'stays on the Caspian');
+  assert.ok(
+    caspian.every(([lon, lat]) => lon > 46 && lon < 55 && lat > 36 && lat < 48),
+    'stays on the Caspian',
+  );
   // from the Caspian to the North Sea both ends snap into the main network
   const across = seaPath(network, [49.87, 40.37], ROTTERDAM);
   assert.ok(across.length > 10 && pathLengthKm(across) < 12_000, 'a route through the Black Sea and the Mediterranean');
@@ -181,8 +220,14 @@ test('the network file is compact and covers the seas', () => {
   assert.ok(text.length < 300_000, `${text.length} bytes`);
   const file = JSON.parse(text) as { lonLat: number[]; edges: number[]; component: number[] };
   assert.equal(file.lonLat.length / 2, file.component.length);
-  assert.ok(file.lonLat.every((v) => Math.round(v * 100) / 100 === v), 'coordinates rounded to 0.01°');
-  assert.ok(file.lonLat.every((v, i) => (i % 2 ? Math.abs(v) <= 90 : v > -180 && v <= 180)), '-180 folded onto 180');
+  assert.ok(
+    file.lonLat.every((v) => Math.round(v * 100) / 100 === v),
+    'coordinates rounded to 0.01°',
+  );
+  assert.ok(
+    file.lonLat.every((v, i) => (i % 2 ? Math.abs(v) <= 90 : v > -180 && v <= 180)),
+    '-180 folded onto 180',
+  );
   const main = file.component.filter((c) => c === 0).length;
   assert.ok(main / file.component.length > 0.9, `the main component holds ${main} of ${file.component.length} nodes`);
   const keys = new Set<string>();

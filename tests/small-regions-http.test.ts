@@ -11,7 +11,9 @@ import { all, fetchSvg, pathPieces } from './support/svg.ts';
 import { themes } from '../renderer-page/themes/index.ts';
 
 let service: TestService;
-before(async () => { service = await startService(); });
+before(async () => {
+  service = await startService();
+});
 after(() => service.close());
 
 const FIVE = 'data=SG:5,MT:3,AD:4,BH:2,BB:1';
@@ -21,8 +23,11 @@ const NAMES: Record<string, string> = { SG: 'Singapore', MT: 'Malta', AD: 'Andor
 const svg = async (query: string) => (await fetchSvg(service.url, `/map.svg?${query}`)).doc;
 const regionsLayer = (doc: Document) => all(doc, 'g').find((g) => g.getAttribute('data-layer') === 'regions')!;
 const withId = (parent: Element | Document, id: string) =>
-  Array.from(parent.getElementsByTagName('*') as unknown as ArrayLike<Element>).filter((e) => e.getAttribute('data-id') === id);
-const inside = (parent: Element, tag: string) => Array.from(parent.getElementsByTagName(tag) as unknown as ArrayLike<Element>);
+  Array.from(parent.getElementsByTagName('*') as unknown as ArrayLike<Element>).filter(
+    (e) => e.getAttribute('data-id') === id,
+  );
+const inside = (parent: Element, tag: string) =>
+  Array.from(parent.getElementsByTagName(tag) as unknown as ArrayLike<Element>);
 const centreOf = (e: Element): [number, number] => [Number(e.getAttribute('cx')), Number(e.getAttribute('cy'))];
 const near = (a: [number, number], b: [number, number], tolerance = 1) =>
   Math.abs(a[0] - b[0]) <= tolerance && Math.abs(a[1] - b[1]) <= tolerance;
@@ -50,7 +55,10 @@ function assertFiveDots(doc: Document, label: string) {
     assert.equal(circle.getElementsByTagName('title')[0]?.textContent, `${NAMES[id]}: ${value}`, `${label}: ${id}`);
   }
   assert.equal(new Set(Object.keys(VALUES).map((id) => dot(doc, id).getAttribute('fill'))).size, 5);
-  assert.ok(all(doc, 'path').filter((p) => p.getAttribute('data-id')).length > 150, `${label}: the countries are still drawn`);
+  assert.ok(
+    all(doc, 'path').filter((p) => p.getAttribute('data-id')).length > 150,
+    `${label}: the countries are still drawn`,
+  );
 }
 
 test('regions the low level has no outline for are dots with their class colour, value and tooltip', async () => {
@@ -84,7 +92,9 @@ test('labels, proportional circles and routes find a dotted region at its dot', 
   const [circle] = withId(layer('proportional'), 'SG');
   assert.ok(circle && near(centreOf(circle), centreOf(dot(doc, 'SG'))), 'the proportional circle on the dot');
   const route = inside(layer('routes'), 'path').find((p) => p.getAttribute('data-index') === '0');
-  const end = pathPieces(route?.getAttribute('d') ?? '').at(-1)?.at(-1);
+  const end = pathPieces(route?.getAttribute('d') ?? '')
+    .at(-1)
+    ?.at(-1);
   assert.ok(end && near(end, centreOf(dot(doc, 'SG'))), `the route ends at the dot: ${String(end)}`);
 });
 

@@ -24,7 +24,9 @@ function pssMiB(pids: number[]): number {
   for (const pid of pids) {
     try {
       kib += Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
-    } catch { /* gone */ }
+    } catch {
+      /* gone */
+    }
   }
   return kib / 1024;
 }
@@ -34,24 +36,56 @@ const median = (values: number[]) => {
   return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : 0;
 };
 const mib = (bytes: number) => bytes / 2 ** 20;
-const ids = ['US', 'CN', 'IN', 'BR', 'RU', 'DE', 'FR', 'GB', 'JP', 'AU', 'CA', 'MX', 'AR', 'ZA', 'NG', 'EG', 'RO', 'PL', 'IT', 'ES'];
+const ids = [
+  'US',
+  'CN',
+  'IN',
+  'BR',
+  'RU',
+  'DE',
+  'FR',
+  'GB',
+  'JP',
+  'AU',
+  'CA',
+  'MX',
+  'AR',
+  'ZA',
+  'NG',
+  'EG',
+  'RO',
+  'PL',
+  'IT',
+  'ES',
+];
 const themes = ['dark', 'light', 'light-blue', 'terrain', 'minimal'];
 
 /** The i-th map: different data, size and title every time, so that no answer comes from the cache. */
 function path(i: number): string {
   const data = ids.map((id, k) => `${id}:${(i * 31 + k * 17) % 1000}`).join(',');
   const format = i % 10 === 0 ? 'png' : 'svg';
-  return `/map.${format}?scope=world&width=${500 + (i % 300)}&theme=${themes[i % themes.length]}&data=${data}&title=Soak+${i}`
-    + `&patterns=FR:stripes,DE:dots&annotations=RO:map+${i}&markers=44.43,26.10:pin:Bucharest+${i}`;
+  return (
+    `/map.${format}?scope=world&width=${500 + (i % 300)}&theme=${themes[i % themes.length]}&data=${data}&title=Soak+${i}` +
+    `&patterns=FR:stripes,DE:dots&annotations=RO:map+${i}&markers=44.43,26.10:pin:Bucharest+${i}`
+  );
 }
 
 // the service itself, not the tests' wrapper (that one keeps every spec rendered, which would be counted here)
 const service = await startService({
-  ...readConfig({ LOG_LEVEL: 'silent', ...process.env }), port: 0, host: '127.0.0.1',
-  poolSize, queueMax: 64, pageMaxRenders: env('PAGE_MAX_RENDERS', 500), cacheMaxBytes: env('CACHE_MAX_BYTES', 32 * 2 ** 20),
+  ...readConfig({ LOG_LEVEL: 'silent', ...process.env }),
+  port: 0,
+  host: '127.0.0.1',
+  poolSize,
+  queueMax: 64,
+  pageMaxRenders: env('PAGE_MAX_RENDERS', 500),
+  cacheMaxBytes: env('CACHE_MAX_BYTES', 32 * 2 ** 20),
 });
-console.log(`soak: ${total} unique renders, pool ${poolSize}, pages replaced every ${env('PAGE_MAX_RENDERS', 500)} renders`);
-console.log('renders  seconds  maps/s  median ms  node RSS  node heap  chromium RSS  chromium PSS  processes  pages opened  launches');
+console.log(
+  `soak: ${total} unique renders, pool ${poolSize}, pages replaced every ${env('PAGE_MAX_RENDERS', 500)} renders`,
+);
+console.log(
+  'renders  seconds  maps/s  median ms  node RSS  node heap  chromium RSS  chromium PSS  processes  pages opened  launches',
+);
 
 let next = 1;
 let done = 0;
@@ -81,12 +115,21 @@ async function report(): Promise<void> {
   const memory = process.memoryUsage();
   const now = Date.now();
   const stats = service.pool.stats();
-  console.log([
-    String(done).padStart(7), ((now - started) / 1000).toFixed(0).padStart(8), (latencies.length / ((now - blockStarted) / 1000)).toFixed(1).padStart(7),
-    median(latencies).toFixed(0).padStart(10), `${mib(memory.rss).toFixed(0)} MiB`.padStart(9), `${mib(memory.heapUsed).toFixed(0)} MiB`.padStart(10),
-    `${(pid === null ? 0 : treeRssMiB(pid)).toFixed(0)} MiB`.padStart(13), `${pssMiB(tree).toFixed(0)} MiB`.padStart(13),
-    String(tree.length).padStart(10), String(stats.pagesOpened).padStart(13), String(stats.launches).padStart(9),
-  ].join(' '));
+  console.log(
+    [
+      String(done).padStart(7),
+      ((now - started) / 1000).toFixed(0).padStart(8),
+      (latencies.length / ((now - blockStarted) / 1000)).toFixed(1).padStart(7),
+      median(latencies).toFixed(0).padStart(10),
+      `${mib(memory.rss).toFixed(0)} MiB`.padStart(9),
+      `${mib(memory.heapUsed).toFixed(0)} MiB`.padStart(10),
+      `${(pid === null ? 0 : treeRssMiB(pid)).toFixed(0)} MiB`.padStart(13),
+      `${pssMiB(tree).toFixed(0)} MiB`.padStart(13),
+      String(tree.length).padStart(10),
+      String(stats.pagesOpened).padStart(13),
+      String(stats.launches).padStart(9),
+    ].join(' '),
+  );
   latencies = [];
   blockStarted = now;
 }

@@ -13,9 +13,18 @@ import { RenderPage } from '../server/render/chromium/render-page.ts';
 import { loadRendererAssets } from '../server/render/renderer-assets.ts';
 import { readConfig } from '../server/config.ts';
 
-const postJson = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const postJson = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
 
-interface Answer { status: number; body: Buffer; headers: Headers; at: number }
+interface Answer {
+  status: number;
+  body: Buffer;
+  headers: Headers;
+  at: number;
+}
 /** Fetches and reads the whole body; `at` is when it was all there. */
 async function call(service: TestService, path: string, init: RequestInit = {}): Promise<Answer> {
   const response = await fetch(service.url + path, { ...init, signal: AbortSignal.timeout(30_000) });
@@ -52,8 +61,23 @@ test('an SVG past its deadline is 504 render_timeout, not cached, and its thread
   const service = await startService({ svgThreads: 1, renderTimeoutMs: 250 });
   try {
     // seconds of drawing: 500 sea routes (each a path search) over the detailed world with every label
-    const ports = [[31.23, 121.47], [51.92, 4.48], [1.29, 103.85], [40.71, -74.0], [-33.87, 151.21], [35.68, 139.69], [25.2, 55.27], [-23.96, -46.33], [37.8, -122.4], [6.45, 3.39]];
-    const routes = Array.from({ length: 500 }, (_, i) => ({ fromLatLon: ports[i % 10], toLatLon: ports[(i * 3 + 1) % 10], mode: 'sea' }));
+    const ports = [
+      [31.23, 121.47],
+      [51.92, 4.48],
+      [1.29, 103.85],
+      [40.71, -74.0],
+      [-33.87, 151.21],
+      [35.68, 139.69],
+      [25.2, 55.27],
+      [-23.96, -46.33],
+      [37.8, -122.4],
+      [6.45, 3.39],
+    ];
+    const routes = Array.from({ length: 500 }, (_, i) => ({
+      fromLatLon: ports[i % 10],
+      toLatLon: ports[(i * 3 + 1) % 10],
+      mode: 'sea',
+    }));
     const heavy = { scope: 'world', level: 'high', width: 7000, labels: 'ISO', routes };
     let timedOut = 0;
     for (let i = 0; i < 2; i++) {
@@ -68,10 +92,12 @@ test('an SVG past its deadline is 504 render_timeout, not cached, and its thread
     // Had the abandoned render kept the only thread, small maps would wait behind it for two seconds or more
     // (and time out too); a new thread takes a moment to load the renderer, so the first of them may be late.
     let small = await call(service, '/map.svg?scope=world&width=500');
-    for (let n = 1; small.status === 504 && n < 20; n++) small = await call(service, `/map.svg?scope=world&width=${500 + n}`);
+    for (let n = 1; small.status === 504 && n < 20; n++)
+      small = await call(service, `/map.svg?scope=world&width=${500 + n}`);
     assert.equal(small.status, 200, small.body.toString().slice(0, 200));
     assert.ok(small.at - timedOut < 1500, `served again ${small.at - timedOut} ms after the timeout`);
-    for (let i = 0; i < 3; i++) assert.equal((await call(service, `/map.svg?scope=world&width=${600 + i}`)).status, 200, 'within the deadline');
+    for (let i = 0; i < 3; i++)
+      assert.equal((await call(service, `/map.svg?scope=world&width=${600 + i}`)).status, 200, 'within the deadline');
   } finally {
     await service.close();
   }
@@ -129,9 +155,13 @@ function firstDifference(a: string[], b: string[]): string | null {
 }
 
 /** Beyond the gallery: regions too small to see, drawn as dots, with a pattern, a label, a circle and a route on them. */
-const dots: Fixture = { id: 'small-region-dots', title: '', query: 'scope=world&data=SG:5,MT:3,AD:4,BH:2,BB:1&patterns=MT:stripes&labels=SG&proportional=BH:4&routes=DE>SG' };
+const dots: Fixture = {
+  id: 'small-region-dots',
+  title: '',
+  query: 'scope=world&data=SG:5,MT:3,AD:4,BH:2,BB:1&patterns=MT:stripes&labels=SG&proportional=BH:4&routes=DE>SG',
+};
 
-test("the SVG drawn in a Node thread is the map a Chromium page draws for the PNG, for every gallery example", async (t) => {
+test('the SVG drawn in a Node thread is the map a Chromium page draws for the PNG, for every gallery example', async (t) => {
   const service = await startService({ poolSize: 1 });
   const browser = await launchBrowser(readConfig({ CHROMIUM_PATH: process.env.CHROMIUM_PATH }).chromiumPath);
   try {
@@ -140,8 +170,14 @@ test("the SVG drawn in a Node thread is the map a Chromium page draws for the PN
     for (const fixture of [...fixtures, dots]) {
       await t.test(fixture.id, async () => {
         const [svg, described] = fixture.query
-          ? [await call(service, `/map.svg?${fixture.query}`), await call(service, `/render/spec?${fixture.query}&format=png`)]
-          : [await call(service, '/render/map', postJson({ ...fixture.body, format: 'svg' })), await call(service, '/render/spec', postJson({ ...fixture.body, format: 'png' }))];
+          ? [
+              await call(service, `/map.svg?${fixture.query}`),
+              await call(service, `/render/spec?${fixture.query}&format=png`),
+            ]
+          : [
+              await call(service, '/render/map', postJson({ ...fixture.body, format: 'svg' })),
+              await call(service, '/render/spec', postJson({ ...fixture.body, format: 'png' })),
+            ];
         assert.equal(svg.status, 200, svg.body.toString().slice(0, 200));
         assert.equal(described.status, 200, described.body.toString().slice(0, 200));
         const { spec } = JSON.parse(described.body.toString()) as { spec: unknown };
@@ -149,7 +185,11 @@ test("the SVG drawn in a Node thread is the map a Chromium page draws for the PN
         const inChromium = await page.evaluate<string>(
           `window.renderMap(${JSON.stringify(spec)}).then(() => new XMLSerializer().serializeToString(document.querySelector('#map > svg')))`,
         );
-        assert.equal(firstDifference(drawing(svg.body.toString()), drawing(inChromium)), null, 'Node thread, then Chromium');
+        assert.equal(
+          firstDifference(drawing(svg.body.toString()), drawing(inChromium)),
+          null,
+          'Node thread, then Chromium',
+        );
       });
     }
   } finally {
@@ -163,13 +203,20 @@ test('text of every kind reaches the SVG as text: markup characters, any script,
   try {
     const title = `<b>"Tom" & 'Jerry'</b> ĂȘ Москва Ελλάδα 東京 😀 – ’`;
     const annotation = 'first line\nsecond\tline & <more>';
-    const answer = await call(service, '/render/map', postJson({ scope: 'world', title, regions: [{ id: 'FR', value: 1, annotation }] }));
+    const answer = await call(
+      service,
+      '/render/map',
+      postJson({ scope: 'world', title, regions: [{ id: 'FR', value: 1, annotation }] }),
+    );
     assert.equal(answer.status, 200);
     const doc = parseSvg(answer.body.toString('utf8'));
     const texts = Array.from(doc.getElementsByTagName('text')).map((t) => t.textContent);
     assert.ok(texts.includes(title), `the title reads back as sent: ${JSON.stringify(texts.slice(0, 3))}`);
     const tooltips = Array.from(doc.getElementsByTagName('title')).map((t) => t.textContent ?? '');
-    assert.ok(tooltips.some((t) => t.startsWith('France') && t.endsWith(annotation)), 'the annotation reads back in the tooltip');
+    assert.ok(
+      tooltips.some((t) => t.startsWith('France') && t.endsWith(annotation)),
+      'the annotation reads back in the tooltip',
+    );
     assert.equal(root(doc).getElementsByTagName('b').length, 0, 'no element made of the text');
   } finally {
     await service.close();

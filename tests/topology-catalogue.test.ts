@@ -24,7 +24,12 @@ function regionIds(topo: Topology): string[] {
 
 function pointsOf(topo: Topology): Map<string, { at: [number, number]; name: string }> {
   const points = feature(topo, topo.objects['points']!) as GeoJSON.FeatureCollection<GeoJSON.Point, { name: string }>;
-  return new Map(points.features.map((f) => [String(f.id), { at: f.geometry.coordinates as [number, number], name: f.properties.name }]));
+  return new Map(
+    points.features.map((f) => [
+      String(f.id),
+      { at: f.geometry.coordinates as [number, number], name: f.properties.name },
+    ]),
+  );
 }
 
 describe('world ids', () => {
@@ -43,7 +48,7 @@ describe('world ids', () => {
     ['N. Cyprus', 'CYN'],
     ['Congo', 'CG'],
     ["Côte d'Ivoire", 'CI'],
-    ['cote d\'ivoire', 'CI'],
+    ["cote d'ivoire", 'CI'],
     ['ZZZ', undefined],
     ['', undefined],
   ];
@@ -113,7 +118,10 @@ describe('topology files', () => {
       const topo = readTopology('RO', level);
       const ids = regionIds(topo);
       assert.equal(new Set(ids).size, ids.length, 'duplicate ids');
-      assert.deepEqual([...ids].sort(), catalogue.scope('RO')!.regions.map((r) => r.id));
+      assert.deepEqual(
+        [...ids].sort(),
+        catalogue.scope('RO')!.regions.map((r) => r.id),
+      );
       const context = topo.objects['context'];
       assert.equal(context?.type, 'GeometryCollection');
       assert.ok(context.type === 'GeometryCollection' && context.geometries.length > 0);
@@ -123,7 +131,10 @@ describe('topology files', () => {
       const ids = regionIds(readTopology('world', level));
       assert.equal(new Set(ids).size, ids.length, 'duplicate ids');
       const known = new Set(catalogue.scope('world')!.regions.map((r) => r.id));
-      assert.deepEqual(ids.filter((id) => !known.has(id)), []);
+      assert.deepEqual(
+        ids.filter((id) => !known.has(id)),
+        [],
+      );
       assert.ok(ids.includes('US') && ids.includes('XK'));
     });
   }
@@ -135,15 +146,24 @@ describe('topology files', () => {
         const topo = readTopology(scope, level);
         const points = pointsOf(topo);
         const regions = catalogue.scope(scope)!.regions;
-        assert.deepEqual([...points.keys()].sort(), regions.map((r) => r.id));
+        assert.deepEqual(
+          [...points.keys()].sort(),
+          regions.map((r) => r.id),
+        );
         for (const r of regions) assert.equal(points.get(r.id)?.name, r.name, r.id);
         // reefs and the Vatican are narrower than a quantization step: there the point is only near them
         const [qx, qy] = topo.transform!.scale;
         const high = readTopology(scope, 'high');
         for (const f of (feature(high, high.objects['regions']!) as GeoJSON.FeatureCollection).features) {
-          const polygons = f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.type === 'MultiPolygon' ? f.geometry.coordinates : [];
+          const polygons =
+            f.geometry.type === 'Polygon'
+              ? [f.geometry.coordinates]
+              : f.geometry.type === 'MultiPolygon'
+                ? f.geometry.coordinates
+                : [];
           const [x, y] = points.get(String(f.id))!.at;
-          const near = (ring: number[][]) => ring.some(([px, py]) => Math.abs(px! - x) <= 2 * qx && Math.abs(py! - y) <= 2 * qy);
+          const near = (ring: number[][]) =>
+            ring.some(([px, py]) => Math.abs(px! - x) <= 2 * qx && Math.abs(py! - y) <= 2 * qy);
           const inside = polygons.some((p) => polygonContains(p[0] as Array<[number, number]>, [x, y]) || near(p[0]!));
           assert.ok(inside, `${String(f.id)} at ${x},${y}`);
         }

@@ -7,7 +7,9 @@ import { startService, type TestService } from './support/service.ts';
 import { all, fetchSvg, region } from './support/svg.ts';
 
 let service: TestService;
-before(async () => { service = await startService(); });
+before(async () => {
+  service = await startService();
+});
 after(() => service.close());
 
 /** A fixture's CSV as a user's file holds it: without the fixture's own `#` provenance line. */
@@ -25,7 +27,7 @@ interface SpecAnswer {
 
 async function describeCsv(csv: string): Promise<SpecAnswer> {
   const response = await fetch(`${service.url}/render/spec?scope=world`, post(csv));
-  const body = await response.json() as SpecAnswer & { message?: string };
+  const body = (await response.json()) as SpecAnswer & { message?: string };
   assert.equal(response.status, 200, body.message);
   return body;
 }
@@ -39,7 +41,11 @@ test("Gapminder's country list: a map with every country and no unknown ids", as
   assert.equal(response.headers.get('x-geo-warnings'), null);
   // the smallest (Saint Lucia, Micronesia) are dots at 1200 px: any element with the id will do
   const drawn = new Set(all(doc, '*').map((e) => e.getAttribute('data-id')));
-  assert.deepEqual(SMALL_AND_RENAMED.filter((id) => !drawn.has(id)), [], 'regions not drawn');
+  assert.deepEqual(
+    SMALL_AND_RENAMED.filter((id) => !drawn.has(id)),
+    [],
+    'regions not drawn',
+  );
   assert.equal(region(doc, 'SK')?.getAttribute('data-value'), '27200');
 
   const { spec, warnings } = await describeCsv(csv);
@@ -59,18 +65,41 @@ test("the World Bank's WDI country list: every economy with an ISO code resolves
   assert.deepEqual(warnings.unknownIds, ['Channel Islands']);
   const ids = new Set(spec.regions.map((r) => r.id));
   assert.equal(ids.size, rows - 1, 'each row a country of its own');
-  for (const id of [...SMALL_AND_RENAMED, 'EG', 'YE', 'VE', 'IR', 'KR', 'KP', 'LA', 'BS', 'GM', 'HK', 'MO', 'MF', 'VI', 'XK']) {
+  for (const id of [
+    ...SMALL_AND_RENAMED,
+    'EG',
+    'YE',
+    'VE',
+    'IR',
+    'KR',
+    'KP',
+    'LA',
+    'BS',
+    'GM',
+    'HK',
+    'MO',
+    'MF',
+    'VI',
+    'XK',
+  ]) {
     assert.ok(ids.has(id), id);
   }
 });
 
 test('data-set and translated spellings in one CSV, the same map as with ISO ids', async () => {
-  const names = 'id,value\nKorea,1\nTaiwan Province of China,2\n"Congo, Dem. Rep.",3\nDeutschland,4\nТурция,5\nドイツ以外,6\n';
+  const names =
+    'id,value\nKorea,1\nTaiwan Province of China,2\n"Congo, Dem. Rep.",3\nDeutschland,4\nТурция,5\nドイツ以外,6\n';
   const { spec, warnings } = await describeCsv(names);
-  assert.deepEqual(spec.regions.map((r) => r.id), ['CD', 'DE', 'KR', 'TR', 'TW']);
+  assert.deepEqual(
+    spec.regions.map((r) => r.id),
+    ['CD', 'DE', 'KR', 'TR', 'TW'],
+  );
   assert.deepEqual(warnings.unknownIds, ['ドイツ以外']);
 
   const byName = await fetch(`${service.url}/render/map?scope=world`, post(names));
-  const byId = await fetch(`${service.url}/render/map?scope=world`, post('id,value\nKR,1\nTW,2\nCD,3\nDE,4\nTR,5\nドイツ以外,6\n'));
+  const byId = await fetch(
+    `${service.url}/render/map?scope=world`,
+    post('id,value\nKR,1\nTW,2\nCD,3\nDE,4\nTR,5\nドイツ以外,6\n'),
+  );
   assert.equal(byName.headers.get('etag'), byId.headers.get('etag'));
 });

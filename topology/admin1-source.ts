@@ -39,7 +39,8 @@ export function readAdmin1(): Map<string, Admin1Feature[]> {
   const byCountry = new Map<string, Admin1Feature[]>();
   for (const feature of source.features) {
     const country = feature.properties.iso_a2;
-    if (!/^[A-Z]{2}$/.test(country)) throw new Error(`admin-1: feature "${feature.properties.name}" has no country code`);
+    if (!/^[A-Z]{2}$/.test(country))
+      throw new Error(`admin-1: feature "${feature.properties.name}" has no country code`);
     byCountry.set(country, [...(byCountry.get(country) ?? []), feature]);
   }
   return byCountry;

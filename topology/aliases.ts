@@ -62,7 +62,9 @@ export function finaliseRegions(scope: ScopeDefinition['id'], drafts: RegionDraf
   });
   if (dropped.length) {
     const shown = dropped.slice(0, 3).join(', ');
-    console.log(`  ${scope}: ${dropped.length} ambiguous aliases dropped: ${shown}${dropped.length > 3 ? ', ...' : ''}`);
+    console.log(
+      `  ${scope}: ${dropped.length} ambiguous aliases dropped: ${shown}${dropped.length > 3 ? ', ...' : ''}`,
+    );
   }
   return regions.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }

@@ -22,10 +22,12 @@ function ringArea(ring: Position[]): number {
  *  be a ring round the whole world, the largest by far, its centre nowhere near it. */
 function unwrapped(polygon: Position[][]): Position[][] {
   let last = polygon[0]![0]![0]!;
-  return polygon.map((ring) => ring.map(([x, y]) => {
-    last = x! + 360 * Math.round((last - x!) / 360);
-    return [last, y!];
-  }));
+  return polygon.map((ring) =>
+    ring.map(([x, y]) => {
+      last = x! + 360 * Math.round((last - x!) / 360);
+      return [last, y!];
+    }),
+  );
 }
 
 function polygonsOf(geometry: GeoJSON.Geometry): Position[][][] {

@@ -65,7 +65,12 @@ export const DEFAULT_BUILD_DIR = fileURLToPath(new URL('./build/', import.meta.u
  * Tonga; the kana voicing mark tells ド from ト).
  */
 export function normaliseKey(raw: string): string {
-  return raw.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return raw
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Numeric codes as spreadsheets write them, leading zeros lost: world numeric codes are stored as 3 digits
@@ -90,7 +95,8 @@ export function editDistance(a: string, b: string): number {
     const row = [i];
     for (let j = 1; j <= b.length; j++) {
       row[j] = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, rows[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        row[j] = Math.min(row[j]!, rows[i - 2]![j - 2]! + 1);
     }
     rows.push(row);
   }
@@ -112,7 +118,8 @@ export function loadCatalogue(dir: string = DEFAULT_BUILD_DIR, extra: ScopeCatal
   const scopes = [...parsed.scopes, ...extra];
   const byName = new Map(parsed.scopes.map((sc) => [sc.id.toLowerCase(), sc]));
   for (const sc of extra) {
-    if (byName.has(sc.id.toLowerCase())) throw new Error(`${sc.boundaries.source}: scope "${sc.id}" is built in; name the file otherwise`);
+    if (byName.has(sc.id.toLowerCase()))
+      throw new Error(`${sc.boundaries.source}: scope "${sc.id}" is built in; name the file otherwise`);
     byName.set(sc.id.toLowerCase(), sc);
   }
 
@@ -166,7 +173,10 @@ export function loadCatalogue(dir: string = DEFAULT_BUILD_DIR, extra: ScopeCatal
       if (country && byName.has(country.toLowerCase())) return [country];
       const wanted = normaliseKey(raw);
       return scopes
-        .map((sc) => ({ id: sc.id, d: Math.min(editDistance(wanted, sc.id.toLowerCase()), editDistance(wanted, normaliseKey(sc.name))) }))
+        .map((sc) => ({
+          id: sc.id,
+          d: Math.min(editDistance(wanted, sc.id.toLowerCase()), editDistance(wanted, normaliseKey(sc.name))),
+        }))
         .filter((c) => c.d <= Math.max(1, Math.floor(wanted.length / 3)))
         .sort((a, b) => a.d - b.d || (a.id < b.id ? -1 : 1))
         .slice(0, 3)

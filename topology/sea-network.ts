@@ -127,11 +127,13 @@ export interface SeaNetworkStats {
 }
 
 export function buildSeaNetwork(
-  marnet: FeatureCollection<LineString | MultiLineString>, source: string,
+  marnet: FeatureCollection<LineString | MultiLineString>,
+  source: string,
 ): { file: SeaNetworkFile; stats: SeaNetworkStats } {
   const builder = new Builder();
   for (const feature of marnet.features) {
-    const lines = feature.geometry.type === 'LineString' ? [feature.geometry.coordinates] : feature.geometry.coordinates;
+    const lines =
+      feature.geometry.type === 'LineString' ? [feature.geometry.coordinates] : feature.geometry.coordinates;
     for (const line of lines) {
       const ids = line.map((p) => builder.node(p));
       for (let i = 1; i < ids.length; i++) builder.edge(ids[i - 1], ids[i]);
@@ -155,6 +157,11 @@ export function buildSeaNetwork(
   };
   return {
     file,
-    stats: { nodes: builder.nodes.length, edges: edges.length, bridges, componentSizes: order.map((c) => sizes.get(c)!) },
+    stats: {
+      nodes: builder.nodes.length,
+      edges: edges.length,
+      bridges,
+      componentSizes: order.map((c) => sizes.get(c)!),
+    },
   };
 }

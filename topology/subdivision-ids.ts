@@ -17,7 +17,9 @@ export const CLDR_SUBDIVISIONS_FILE = require.resolve('cldr-subdivisions-full/su
 export type CldrSubdivisions = ReadonlyMap<string, ReadonlyMap<string, string>>;
 
 export function readCldrSubdivisions(): CldrSubdivisions {
-  const file = readJson<{ subdivisions: { localeDisplayNames: { subdivisions: Record<string, string> } } }>(CLDR_SUBDIVISIONS_FILE);
+  const file = readJson<{ subdivisions: { localeDisplayNames: { subdivisions: Record<string, string> } } }>(
+    CLDR_SUBDIVISIONS_FILE,
+  );
   const byCountry = new Map<string, Map<string, string>>();
   for (const [key, name] of Object.entries(file.subdivisions.localeDisplayNames.subdivisions)) {
     // CLDR writes `deby` for DE-BY
@@ -36,7 +38,9 @@ function readCldrNamesInAllLocales(): Map<string, string[]> {
   for (const locale of readdirSync(root)) {
     const [name] = readdirSync(path.join(root, locale)).filter((f) => f.endsWith('.json'));
     if (!name) continue;
-    const file = readJson<{ subdivisions: { localeDisplayNames: { subdivisions: Record<string, string> } } }>(path.join(root, locale, name));
+    const file = readJson<{ subdivisions: { localeDisplayNames: { subdivisions: Record<string, string> } } }>(
+      path.join(root, locale, name),
+    );
     for (const [key, name] of Object.entries(file.subdivisions.localeDisplayNames.subdivisions)) {
       const id = `${key.slice(0, 2).toUpperCase()}-${key.slice(2).toUpperCase()}`;
       names.set(id, [...(names.get(id) ?? []), name]);
@@ -54,23 +58,81 @@ const SOURCE_CODE_FIXES: Readonly<Record<string, string>> = {
 
 /** Words that say what kind of unit a name is, which sources add or leave out at will. */
 const KIND_WORDS = new Set([
-  'province', 'provincia', 'region', 'regione', 'county', 'oblast', 'kraj', 'voivodeship', 'governorate', 'state',
-  'department', 'departement', 'departamento', 'district', 'municipality', 'prefecture', 'of', 'the', 'de', 'del',
-  'la', 'le', 'city', 'parish', 'territory', 'autonomous', 'republic',
+  'province',
+  'provincia',
+  'region',
+  'regione',
+  'county',
+  'oblast',
+  'kraj',
+  'voivodeship',
+  'governorate',
+  'state',
+  'department',
+  'departement',
+  'departamento',
+  'district',
+  'municipality',
+  'prefecture',
+  'of',
+  'the',
+  'de',
+  'del',
+  'la',
+  'le',
+  'city',
+  'parish',
+  'territory',
+  'autonomous',
+  'republic',
 ]);
 
 /** A name reduced to what identifies it: no diacritics, case, punctuation or kind words. */
 function matchKey(name: string): string {
-  return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').split(' ')
-    .filter((word) => word && !KIND_WORDS.has(word)).join(' ');
+  return name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .split(' ')
+    .filter((word) => word && !KIND_WORDS.has(word))
+    .join(' ');
 }
 
 /** The languages Natural Earth names every unit in. */
-const NAME_LANGUAGES = ['ar', 'bn', 'de', 'el', 'es', 'fa', 'fr', 'he', 'hi', 'hu', 'id', 'it', 'ja', 'ko', 'nl', 'pl', 'pt', 'ru', 'sv', 'tr', 'uk', 'ur', 'vi', 'zh', 'zht'];
+const NAME_LANGUAGES = [
+  'ar',
+  'bn',
+  'de',
+  'el',
+  'es',
+  'fa',
+  'fr',
+  'he',
+  'hi',
+  'hu',
+  'id',
+  'it',
+  'ja',
+  'ko',
+  'nl',
+  'pl',
+  'pt',
+  'ru',
+  'sv',
+  'tr',
+  'uk',
+  'ur',
+  'vi',
+  'zh',
+  'zht',
+];
 
 /** The names a feature has in the source's own writing: local, English, alternates. */
 export function primaryNames(p: Admin1Feature['properties']): string[] {
-  return [p.name, p.name_en, p.name_local, p.gn_name, ...(p.name_alt ?? '').split('|')].map((n) => n?.trim() ?? '').filter(Boolean);
+  return [p.name, p.name_en, p.name_local, p.gn_name, ...(p.name_alt ?? '').split('|')]
+    .map((n) => n?.trim() ?? '')
+    .filter(Boolean);
 }
 
 /** Its names in the languages Natural Earth translates every unit into. */
@@ -99,33 +161,44 @@ export interface ResolvedId {
  * and municipalities), codes shaped like the ones Natural Earth got right are tried first. Features sharing an id
  * become one region later, as Natural Earth splits a few units in parts.
  */
-export function resolveSubdivisionIds(country: string, features: Admin1Feature[], cldr: CldrSubdivisions): ResolvedId[] {
+export function resolveSubdivisionIds(
+  country: string,
+  features: Admin1Feature[],
+  cldr: CldrSubdivisions,
+): ResolvedId[] {
   allLocaleNames ??= readCldrNamesInAllLocales();
   const reference = cldr.get(country) ?? new Map<string, string>();
   const known = features.map((f) => f.properties.iso_3166_2.trim()).filter((code) => reference.has(code));
   const claimed = new Set(known);
   const lengths = known.map((code) => code.length);
   const shape = lengths.length ? lengths.sort((a, b) => a - b)[Math.floor(lengths.length / 2)]! : null;
-  const unclaimed = [...reference.keys()].filter((id) => !claimed.has(id))
-    .map((id) => ({ id, keys: [...new Set((allLocaleNames!.get(id) ?? [reference.get(id)!]).map(matchKey).filter(Boolean))] }));
+  const unclaimed = [...reference.keys()]
+    .filter((id) => !claimed.has(id))
+    .map((id) => ({
+      id,
+      keys: [...new Set((allLocaleNames!.get(id) ?? [reference.get(id)!]).map(matchKey).filter(Boolean))],
+    }));
   const shaped = unclaimed.filter((c) => c.id.length === shape);
 
-  const pick = (keys: string[], test: (key: string, candidate: string) => boolean) => (pool: typeof unclaimed): string | null => {
-    for (const key of keys) {
-      const found = pool.filter((c) => c.keys.some((k) => test(key, k)));
-      // a region and the districts named after its seat ("Prague" and "Prague-West"): the shorter code
-      const shortest = found.filter((c) => c.id.length === Math.min(...found.map((x) => x.id.length)));
-      if (shortest.length === 1) return shortest[0]!.id;
-    }
-    return null;
-  };
+  const pick =
+    (keys: string[], test: (key: string, candidate: string) => boolean) =>
+    (pool: typeof unclaimed): string | null => {
+      for (const key of keys) {
+        const found = pool.filter((c) => c.keys.some((k) => test(key, k)));
+        // a region and the districts named after its seat ("Prague" and "Prague-West"): the shorter code
+        const shortest = found.filter((c) => c.id.length === Math.min(...found.map((x) => x.id.length)));
+        if (shortest.length === 1) return shortest[0]!.id;
+      }
+      return null;
+    };
   return features.map((f): ResolvedId => {
     const raw = f.properties.iso_3166_2.trim();
     if (reference.has(raw)) return { id: raw, iso: true, sourceCode: null };
     const fixed = SOURCE_CODE_FIXES[raw];
     if (fixed && reference.has(fixed)) return { id: fixed, iso: true, sourceCode: raw };
     const keys = sourceNames(f.properties).map(matchKey).filter(Boolean);
-    const within = (a: string, b: string) => Math.min(a.length, b.length) >= 5 && editDistance(a, b) <= Math.max(1, Math.floor(b.length / 6));
+    const within = (a: string, b: string) =>
+      Math.min(a.length, b.length) >= 5 && editDistance(a, b) <= Math.max(1, Math.floor(b.length / 6));
     const tests = [
       pick(keys, (a, b) => a === b),
       pick(keys, (a, b) => Math.min(a.length, b.length) >= 4 && (a.startsWith(b) || b.startsWith(a))),

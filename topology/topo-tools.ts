@@ -6,7 +6,12 @@ import { feature, mergeArcs } from 'topojson-client';
 import { topology as assembleTopology } from 'topojson-server';
 import { presimplify, quantile, simplify } from 'topojson-simplify';
 import type {
-  GeometryCollection, GeometryObject, MultiPolygon, Objects, Polygon, Topology,
+  GeometryCollection,
+  GeometryObject,
+  MultiPolygon,
+  Objects,
+  Polygon,
+  Topology,
 } from 'topojson-specification';
 
 export type Areal = Polygon<{ name?: string }> | MultiPolygon<{ name?: string }>;

@@ -49,10 +49,29 @@ export function worldId(g: SourceGeometry): string {
 
 /** Names people use where ISO's English short name is the formal one ("Taiwan, Province of China"). */
 const COMMON_NAMES: Record<string, string> = {
-  US: 'United States', CN: 'China', RU: 'Russia', IR: 'Iran', SY: 'Syria', LA: 'Laos', MD: 'Moldova',
-  MK: 'North Macedonia', TW: 'Taiwan', TZ: 'Tanzania', FM: 'Micronesia', VA: 'Vatican City', CZ: 'Czechia',
-  GM: 'The Gambia', CD: 'DR Congo', CG: 'Congo', CI: "Côte d'Ivoire", PS: 'Palestine', FK: 'Falkland Islands',
-  VG: 'British Virgin Islands', VI: 'U.S. Virgin Islands', MF: 'Saint Martin', SX: 'Sint Maarten',
+  US: 'United States',
+  CN: 'China',
+  RU: 'Russia',
+  IR: 'Iran',
+  SY: 'Syria',
+  LA: 'Laos',
+  MD: 'Moldova',
+  MK: 'North Macedonia',
+  TW: 'Taiwan',
+  TZ: 'Tanzania',
+  FM: 'Micronesia',
+  VA: 'Vatican City',
+  CZ: 'Czechia',
+  GM: 'The Gambia',
+  CD: 'DR Congo',
+  CG: 'Congo',
+  CI: "Côte d'Ivoire",
+  PS: 'Palestine',
+  FK: 'Falkland Islands',
+  VG: 'British Virgin Islands',
+  VI: 'U.S. Virgin Islands',
+  MF: 'Saint Martin',
+  SX: 'Sint Maarten',
 };
 
 /**

@@ -7,8 +7,17 @@ export function attributionLayer(ctx: RenderContext): MapElement | null {
   const { doc, theme, layout } = ctx;
   const credit = layout.attribution;
   if (!credit) return null;
-  const text = el(doc, 'text', {
-    x: layout.width - layout.margin, y: credit.y, 'font-size': credit.size, 'text-anchor': 'end', fill: theme.textMuted,
-  }, credit.text);
+  const text = el(
+    doc,
+    'text',
+    {
+      x: layout.width - layout.margin,
+      y: credit.y,
+      'font-size': credit.size,
+      'text-anchor': 'end',
+      fill: theme.textMuted,
+    },
+    credit.text,
+  );
   return layerGroup(doc, 'attribution', [text]);
 }

@@ -39,7 +39,9 @@ function scaleBarLength(layout: Layout, projection: GeoProjection): { km: number
   if (!perPx) return null;
   const target = perPx * SCALE_BAR_TARGET_PX;
   const power = 10 ** Math.floor(Math.log10(target));
-  const km = [1, 2, 5, 10].map((m) => m * power).reduce((best, d) => (Math.abs(d - target) < Math.abs(best - target) ? d : best));
+  const km = [1, 2, 5, 10]
+    .map((m) => m * power)
+    .reduce((best, d) => (Math.abs(d - target) < Math.abs(best - target) ? d : best));
   return { km, px: km / perPx };
 }
 

@@ -30,7 +30,9 @@ function metrics(ctx: RenderContext): Metrics {
   const swatch = Math.round(size * 1.15);
   const titleSize = Math.round(size * 1.05);
   return {
-    size, swatch, titleSize,
+    size,
+    swatch,
+    titleSize,
     row: swatch + Math.round(size * 0.45),
     pad: Math.round(size * 0.7),
     titleHeight: ctx.spec.legendTitle ? Math.round(titleSize * 1.6) : 0,
@@ -40,9 +42,18 @@ function metrics(ctx: RenderContext): Metrics {
 function swatch(ctx: RenderContext, m: Metrics, entry: LegendEntry, x: number, y: number): MapElement[] {
   return [
     el(ctx.doc, 'rect', { x, y, width: m.swatch, height: m.swatch, fill: entry.color, 'data-legend': entry.label }),
-    el(ctx.doc, 'text', {
-      x: x + m.swatch + Math.round(m.pad * 0.7), y: y + m.swatch / 2, 'font-size': m.size, 'dominant-baseline': 'central', fill: ctx.theme.text,
-    }, entry.label),
+    el(
+      ctx.doc,
+      'text',
+      {
+        x: x + m.swatch + Math.round(m.pad * 0.7),
+        y: y + m.swatch / 2,
+        'font-size': m.size,
+        'dominant-baseline': 'central',
+        fill: ctx.theme.text,
+      },
+      entry.label,
+    ),
   ];
 }
 
@@ -51,7 +62,11 @@ const entryWidth = (m: Metrics, e: LegendEntry) => m.swatch + Math.round(m.pad *
 function vertical(ctx: RenderContext, m: Metrics, entries: LegendEntry[]): Body {
   const parts = entries.flatMap((e, i) => swatch(ctx, m, e, m.pad, m.pad + m.titleHeight + i * m.row));
   const width = Math.max(...entries.map((e) => entryWidth(m, e)));
-  return { parts, width: width + 2 * m.pad, height: m.titleHeight + entries.length * m.row - (m.row - m.swatch) + 2 * m.pad };
+  return {
+    parts,
+    width: width + 2 * m.pad,
+    height: m.titleHeight + entries.length * m.row - (m.row - m.swatch) + 2 * m.pad,
+  };
 }
 
 /** Entries left to right, wrapping into rows no wider than the map allows. */
@@ -79,22 +94,54 @@ function horizontal(ctx: RenderContext, m: Metrics, entries: LegendEntry[]): Bod
   return flow(ctx, m, entries, m.pad + m.titleHeight, (x1 - x0) * 0.9);
 }
 
-function continuous(ctx: RenderContext, m: Metrics, domain: [number, number], stops: string[], extras: LegendEntry[]): Body {
+function continuous(
+  ctx: RenderContext,
+  m: Metrics,
+  domain: [number, number],
+  stops: string[],
+  extras: LegendEntry[],
+): Body {
   const { doc, theme } = ctx;
   const [[x0], [x1]] = ctx.layout.mapExtent;
   const bar = Math.round(Math.min(320, Math.max(160, (x1 - x0) * 0.3)));
   const top = m.pad + m.titleHeight;
   const gradient = el(doc, 'linearGradient', { id: 'legend-gradient', x1: 0, x2: 1, y1: 0, y2: 0 });
-  stops.forEach((color, i) => gradient.appendChild(el(doc, 'stop', { offset: i / (stops.length - 1), 'stop-color': color })));
+  stops.forEach((color, i) =>
+    gradient.appendChild(el(doc, 'stop', { offset: i / (stops.length - 1), 'stop-color': color })),
+  );
   const defs = el(doc, 'defs');
   defs.appendChild(gradient);
   const [lo, hi] = domain;
   const tickY = top + m.swatch + Math.round(m.size * 1.2);
-  const ticks = ([[lo, 'start', 0], [(lo + hi) / 2, 'middle', bar / 2], [hi, 'end', bar]] as const).map(([value, anchor, dx]) =>
-    el(doc, 'text', { x: m.pad + dx, y: tickY, 'font-size': m.size, 'text-anchor': anchor, fill: theme.text }, formatNumber(value)));
+  const ticks = (
+    [
+      [lo, 'start', 0],
+      [(lo + hi) / 2, 'middle', bar / 2],
+      [hi, 'end', bar],
+    ] as const
+  ).map(([value, anchor, dx]) =>
+    el(
+      doc,
+      'text',
+      { x: m.pad + dx, y: tickY, 'font-size': m.size, 'text-anchor': anchor, fill: theme.text },
+      formatNumber(value),
+    ),
+  );
   const rest = flow(ctx, m, extras, tickY + Math.round(m.size * 0.8), (x1 - x0) * 0.9);
   return {
-    parts: [defs, el(doc, 'rect', { x: m.pad, y: top, width: bar, height: m.swatch, fill: 'url(#legend-gradient)', 'data-legend': 'gradient' }), ...ticks, ...rest.parts],
+    parts: [
+      defs,
+      el(doc, 'rect', {
+        x: m.pad,
+        y: top,
+        width: bar,
+        height: m.swatch,
+        fill: 'url(#legend-gradient)',
+        'data-legend': 'gradient',
+      }),
+      ...ticks,
+      ...rest.parts,
+    ],
     width: Math.max(bar + 2 * m.pad, rest.width),
     height: Math.max(tickY + m.pad, rest.height),
   };
@@ -120,14 +167,38 @@ export function legendLayer(ctx: RenderContext): MapElement | null {
     body = spec.legendLayout === 'horizontal' ? horizontal(ctx, m, entries) : vertical(ctx, m, entries);
   }
   const title = spec.legendTitle
-    ? [el(doc, 'text', { x: m.pad, y: m.pad + Math.round(m.titleSize * 0.95), 'font-size': m.titleSize, 'font-weight': 700, fill: theme.text }, spec.legendTitle)]
+    ? [
+        el(
+          doc,
+          'text',
+          {
+            x: m.pad,
+            y: m.pad + Math.round(m.titleSize * 0.95),
+            'font-size': m.titleSize,
+            'font-weight': 700,
+            fill: theme.text,
+          },
+          spec.legendTitle,
+        ),
+      ]
     : [];
-  const width = Math.max(body.width, title.length ? textWidth(spec.legendTitle ?? '', m.titleSize, 700) + 2 * m.pad : 0);
+  const width = Math.max(
+    body.width,
+    title.length ? textWidth(spec.legendTitle ?? '', m.titleSize, 700) + 2 * m.pad : 0,
+  );
   const [x, y] = placeBox(ctx, width, body.height, PREFERENCES[spec.legendLayout === 'vertical' ? 'box' : 'wide']);
   const group = el(doc, 'g', { 'data-layer': 'legend', transform: `translate(${x},${y})` });
-  group.appendChild(el(doc, 'rect', {
-    width, height: body.height, rx: 4, fill: theme.panel, 'fill-opacity': 0.85, stroke: theme.textMuted, 'stroke-opacity': 0.3,
-  }));
+  group.appendChild(
+    el(doc, 'rect', {
+      width,
+      height: body.height,
+      rx: 4,
+      fill: theme.panel,
+      'fill-opacity': 0.85,
+      stroke: theme.textMuted,
+      'stroke-opacity': 0.3,
+    }),
+  );
   for (const part of [...title, ...body.parts]) group.appendChild(part);
   return group;
 }

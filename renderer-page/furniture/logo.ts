@@ -15,8 +15,18 @@ export function logoLayer(ctx: RenderContext): MapElement | null {
     el(doc, 'circle', { cx, cy, r, ...line, fill: theme.highlight, 'fill-opacity': 0.25 }),
     el(doc, 'ellipse', { cx, cy, rx: r * 0.45, ry: r, ...line }),
     el(doc, 'path', { d: `M${cx - r},${cy}H${cx + r}`, ...line }),
-    el(doc, 'text', {
-      x: box.x + box.height, y: cy, 'dominant-baseline': 'central', 'font-size': Math.round(box.height * 0.45), 'font-weight': 700, fill: theme.text,
-    }, 'maprender'),
+    el(
+      doc,
+      'text',
+      {
+        x: box.x + box.height,
+        y: cy,
+        'dominant-baseline': 'central',
+        'font-size': Math.round(box.height * 0.45),
+        'font-weight': 700,
+        fill: theme.text,
+      },
+      'maprender',
+    ),
   ]);
 }

@@ -14,11 +14,28 @@ export function northArrowLayer(ctx: RenderContext): MapElement | null {
   const half = w * 0.28;
   const group = layerGroup(doc, 'north-arrow', [
     el(doc, 'path', { d: `M${cx},${top}L${cx - half},${base}L${cx},${base - w * 0.2}Z`, fill: theme.text }),
-    el(doc, 'path', { d: `M${cx},${top}L${cx + half},${base}L${cx},${base - w * 0.2}Z`, fill: theme.background, stroke: theme.text, 'stroke-width': 1 }),
-    el(doc, 'text', {
-      x: cx, y: box.y + box.height, 'text-anchor': 'middle', 'font-size': Math.round(w * 0.42), 'font-weight': 700, fill: theme.text,
-      stroke: theme.background, 'stroke-width': 3, 'paint-order': 'stroke',
-    }, 'N'),
+    el(doc, 'path', {
+      d: `M${cx},${top}L${cx + half},${base}L${cx},${base - w * 0.2}Z`,
+      fill: theme.background,
+      stroke: theme.text,
+      'stroke-width': 1,
+    }),
+    el(
+      doc,
+      'text',
+      {
+        x: cx,
+        y: box.y + box.height,
+        'text-anchor': 'middle',
+        'font-size': Math.round(w * 0.42),
+        'font-weight': 700,
+        fill: theme.text,
+        stroke: theme.background,
+        'stroke-width': 3,
+        'paint-order': 'stroke',
+      },
+      'N',
+    ),
   ]);
   return group;
 }

@@ -14,7 +14,14 @@ function dataRings(ctx: RenderContext): Ring[] {
   const dots = ctx.drawnRegions.flatMap((drawn): Ring[] => {
     if (!('dot' in drawn)) return [];
     const [[x, y], r] = [drawn.dot, DOT_RADIUS];
-    return [[[x - r, y - r], [x + r, y - r], [x + r, y + r], [x - r, y + r]]];
+    return [
+      [
+        [x - r, y - r],
+        [x + r, y - r],
+        [x + r, y + r],
+        [x - r, y + r],
+      ],
+    ];
   });
   return [...ctx.spec.regions.flatMap((r) => ctx.frame.regionPolygons(r.id).flat()), ...dots];
 }
@@ -42,7 +49,8 @@ function covered(rings: Ring[], [x, y]: [number, number], width: number, height:
   return score;
 }
 
-const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** Top-left corner for a `width` × `height` box: the first anchor, in order of preference, that covers no
  *  data; when every one does, the one that covers least. It never goes over the furniture. */

@@ -14,10 +14,30 @@ export function scaleBarLayer(ctx: RenderContext): MapElement | null {
   const half = bar.px / 2;
   return layerGroup(doc, 'scale-bar', [
     el(doc, 'rect', { x, y, width: half, height: thick, fill: theme.text, stroke: theme.text, 'stroke-width': 1 }),
-    el(doc, 'rect', { x: x + half, y, width: half, height: thick, fill: theme.background, stroke: theme.text, 'stroke-width': 1, 'data-km': bar.km }),
-    el(doc, 'text', {
-      x: x + bar.px, y: y - 4, 'text-anchor': 'end', 'font-size': layout.legendFontSize, fill: theme.text,
-      stroke: theme.background, 'stroke-width': 3, 'paint-order': 'stroke',
-    }, `${formatNumber(bar.km)} km`),
+    el(doc, 'rect', {
+      x: x + half,
+      y,
+      width: half,
+      height: thick,
+      fill: theme.background,
+      stroke: theme.text,
+      'stroke-width': 1,
+      'data-km': bar.km,
+    }),
+    el(
+      doc,
+      'text',
+      {
+        x: x + bar.px,
+        y: y - 4,
+        'text-anchor': 'end',
+        'font-size': layout.legendFontSize,
+        fill: theme.text,
+        stroke: theme.background,
+        'stroke-width': 3,
+        'paint-order': 'stroke',
+      },
+      `${formatNumber(bar.km)} km`,
+    ),
   ]);
 }

@@ -7,7 +7,16 @@ import type { MapElement } from '../map-document.ts';
 export function titleLayer(ctx: RenderContext): MapElement | null {
   const { doc, theme, layout } = ctx;
   const line = (text: TextLine | null, weight: number, fill: string) =>
-    text ? [el(doc, 'text', { x: layout.margin, y: text.y, 'font-size': text.size, 'font-weight': weight, fill }, text.text)] : [];
+    text
+      ? [
+          el(
+            doc,
+            'text',
+            { x: layout.margin, y: text.y, 'font-size': text.size, 'font-weight': weight, fill },
+            text.text,
+          ),
+        ]
+      : [];
   return layerGroup(doc, 'title', [
     ...line(layout.title, 700, theme.text),
     ...line(layout.subtitle, 400, theme.textMuted),

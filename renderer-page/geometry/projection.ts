@@ -1,11 +1,22 @@
 import {
-  geoAlbersUsa, geoBounds, geoConicConformal, geoEqualEarth, geoMercator, geoNaturalEarth1, geoPath,
-  type GeoPermissibleObjects, type GeoProjection,
+  geoAlbersUsa,
+  geoBounds,
+  geoConicConformal,
+  geoEqualEarth,
+  geoMercator,
+  geoNaturalEarth1,
+  geoPath,
+  type GeoPermissibleObjects,
+  type GeoProjection,
 } from 'd3';
 // its ES module by path: the package's main is a UMD build that lacks some of them, which Node would load
 import {
-  geoAlbersUsaTerritories, geoConicConformalEurope, geoConicConformalFrance, geoConicConformalNetherlands,
-  geoConicConformalPortugal, geoConicConformalSpain,
+  geoAlbersUsaTerritories,
+  geoConicConformalEurope,
+  geoConicConformalFrance,
+  geoConicConformalNetherlands,
+  geoConicConformalPortugal,
+  geoConicConformalSpain,
 } from 'd3-composite-projections/index.js';
 import type { MapSpec, ProjectionName } from '../spec.ts';
 import type { ScopeGeometry } from './scope-geometry.ts';
@@ -53,7 +64,12 @@ function regionCorners(geometry: ScopeGeometry): GeoPermissibleObjects {
   if (!corners) {
     const points = geometry.regions.flatMap((f) => {
       const [[west, south], [east, north]] = geoBounds(f);
-      return [[west, south], [west, north], [east, south], [east, north]];
+      return [
+        [west, south],
+        [west, north],
+        [east, south],
+        [east, north],
+      ];
     });
     corners = { type: 'MultiPoint', coordinates: points };
     cornersOf.set(geometry, corners);
@@ -80,17 +96,23 @@ function create(framing: Framing, target: GeoPermissibleObjects): GeoProjection 
   const composite = insets(framing);
   if (composite) return composite();
   switch (projection) {
-    case 'naturalEarth1': return geoNaturalEarth1();
-    case 'equalEarth': return geoEqualEarth();
-    case 'mercator': return geoMercator();
-    case 'albersUsa': return geoAlbersUsa() as unknown as GeoProjection;
+    case 'naturalEarth1':
+      return geoNaturalEarth1();
+    case 'equalEarth':
+      return geoEqualEarth();
+    case 'mercator':
+      return geoMercator();
+    case 'albersUsa':
+      return geoAlbersUsa() as unknown as GeoProjection;
     case 'conicConformal': {
       // standard parallels at one sixth in from each edge of the extent (Kavrayskiy's rule), centred on it
       const [[west, south], [east, north]] = geoBounds(target);
       // the world's land reaches all the way round, where geoBounds' longitudes say little: Greenwich
       const centre = scope === 'world' && !bbox ? 0 : east >= west ? (west + east) / 2 : (west + east + 360) / 2;
       const span = north - south;
-      return geoConicConformal().rotate([-centre, 0]).parallels([south + span / 6, north - span / 6]);
+      return geoConicConformal()
+        .rotate([-centre, 0])
+        .parallels([south + span / 6, north - span / 6]);
     }
   }
 }
@@ -118,7 +140,13 @@ export function fitProjection(framing: Framing, geometry: ScopeGeometry, extent:
   const [[x0, y0], [x1, y1]] = extent;
   // a bbox is fitted exactly: the user chose its edges
   const inset = clipped && !framing.bbox ? insetFor(x1 - x0, y1 - y0) : 0;
-  const projection = create(framing, target).fitExtent([[x0 + inset, y0 + inset], [x1 - inset, y1 - inset]], target);
+  const projection = create(framing, target).fitExtent(
+    [
+      [x0 + inset, y0 + inset],
+      [x1 - inset, y1 - inset],
+    ],
+    target,
+  );
   if (clipped) projection.clipExtent(extent);
   return {
     projection,

@@ -45,7 +45,9 @@ export function loadScopeGeometry(source: Source, loadJson: LoadJson): Promise<S
   loaded.delete(key);
   if (!geometry) {
     const custom = source.geometry;
-    geometry = custom ? Promise.resolve(decode(custom.topology)) : loadJson(`${key}.json`).then((topology) => decode(topology as Topology));
+    geometry = custom
+      ? Promise.resolve(decode(custom.topology))
+      : loadJson(`${key}.json`).then((topology) => decode(topology as Topology));
     geometry.catch(() => loaded.delete(key));
   }
   loaded.set(key, geometry);
@@ -58,9 +60,14 @@ function decode(topology: Topology): ScopeGeometry {
     const object = topology.objects[name] as GeometryCollection | undefined;
     return object ? feature(topology, object).features : [];
   };
-  const anchors = new Map(collection('points').map((f) => {
-    const point = f as Feature<Point, { name: string }>;
-    return [String(point.id), { lonLat: point.geometry.coordinates as [number, number], name: point.properties.name }];
-  }));
+  const anchors = new Map(
+    collection('points').map((f) => {
+      const point = f as Feature<Point, { name: string }>;
+      return [
+        String(point.id),
+        { lonLat: point.geometry.coordinates as [number, number], name: point.properties.name },
+      ];
+    }),
+  );
   return { regions: collection('regions') as RegionFeature[], context: collection('context'), anchors };
 }

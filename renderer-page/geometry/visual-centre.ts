@@ -11,8 +11,13 @@ export function projectedPolygons(projection: GeoStreamWrapper, feature: Feature
   const rings: Ring[] = [];
   let ring: Ring = [];
   const recorder = {
-    moveTo(x: number, y: number) { ring = [[x, y]]; rings.push(ring); },
-    lineTo(x: number, y: number) { ring.push([x, y]); },
+    moveTo(x: number, y: number) {
+      ring = [[x, y]];
+      rings.push(ring);
+    },
+    lineTo(x: number, y: number) {
+      ring.push([x, y]);
+    },
     closePath() {},
     arc() {},
   };

@@ -8,6 +8,7 @@ export function backgroundLayer(ctx: RenderContext): MapElement | null {
   const { sphere, context } = ctx.frame.fixed();
   const parts = [el(doc, 'rect', { width: layout.width, height: layout.height, fill: theme.background })];
   if (sphere) parts.push(el(doc, 'path', { d: sphere, fill: theme.water }));
-  for (const d of context) parts.push(el(doc, 'path', { d, fill: theme.land, stroke: theme.border, 'stroke-width': 0.5 }));
+  for (const d of context)
+    parts.push(el(doc, 'path', { d, fill: theme.land, stroke: theme.border, 'stroke-width': 0.5 }));
   return layerGroup(doc, 'background', parts);
 }

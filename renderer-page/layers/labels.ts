@@ -22,7 +22,10 @@ export function labelsLayer(ctx: RenderContext): MapElement | null {
   const listed = new Set(ids);
   const size = Math.round(Math.min(13, Math.max(8, spec.width * 0.0085)));
   // the regions drawn: their outlines, and the dots of regions with data that have none to show
-  const drawn = new Set([...ctx.geometry.regions.map((f) => f.id), ...ctx.drawnRegions.filter((r) => 'dot' in r).map((r) => r.id)]);
+  const drawn = new Set([
+    ...ctx.geometry.regions.map((f) => f.id),
+    ...ctx.drawnRegions.filter((r) => 'dot' in r).map((r) => r.id),
+  ]);
   const candidates = [...drawn]
     .filter((id) => (mode === 'all' ? true : listed.has(id)))
     .map((id) => ({ id, area: frame.area(id) }))
@@ -37,11 +40,27 @@ export function labelsLayer(ctx: RenderContext): MapElement | null {
     const box = { x0: at[0] - half, y0: at[1] - size * 0.6, x1: at[0] + half, y1: at[1] + size * 0.6 };
     if (mode === 'all' && placed.some((p) => overlaps(p, box))) continue;
     placed.push(box);
-    labels.push(el(doc, 'text', {
-      'data-id': id, x: px(at[0]), y: px(at[1]), 'text-anchor': 'middle', 'dominant-baseline': 'central',
-      'font-size': size, 'font-weight': 700, fill: theme.text,
-      stroke: theme.background, 'stroke-width': Math.max(2, size * 0.3), 'stroke-linejoin': 'round', 'paint-order': 'stroke',
-    }, id));
+    labels.push(
+      el(
+        doc,
+        'text',
+        {
+          'data-id': id,
+          x: px(at[0]),
+          y: px(at[1]),
+          'text-anchor': 'middle',
+          'dominant-baseline': 'central',
+          'font-size': size,
+          'font-weight': 700,
+          fill: theme.text,
+          stroke: theme.background,
+          'stroke-width': Math.max(2, size * 0.3),
+          'stroke-linejoin': 'round',
+          'paint-order': 'stroke',
+        },
+        id,
+      ),
+    );
   }
   return layerGroup(doc, 'labels', labels);
 }

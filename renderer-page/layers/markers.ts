@@ -14,9 +14,16 @@ const round = (value: number, digits = 4) => Number(value.toFixed(digits));
 function rotatedBounds(x0: number, y0: number, x1: number, y1: number, degrees: number): Bounds {
   if (degrees % 360 === 0) return [x0, y0, x1, y1];
   const a = (degrees * Math.PI) / 180;
-  const cos = Math.cos(a); const sin = Math.sin(a);
-  const xs: number[] = []; const ys: number[] = [];
-  for (const [x, y] of [[x0, y0], [x1, y0], [x1, y1], [x0, y1]]) {
+  const cos = Math.cos(a);
+  const sin = Math.sin(a);
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const [x, y] of [
+    [x0, y0],
+    [x1, y0],
+    [x1, y1],
+    [x0, y1],
+  ]) {
     xs.push(x * cos - y * sin);
     ys.push(x * sin + y * cos);
   }
@@ -39,7 +46,13 @@ function drawIcon(ctx: RenderContext, marker: MarkerSpec & { icon: NonNullable<M
     'paint-order': 'stroke',
     d: ICON_PATHS[marker.icon],
   });
-  const bounds = rotatedBounds(-ax * scale, -ay * scale, (ICON_BOX - ax) * scale, (ICON_BOX - ay) * scale, marker.rotation);
+  const bounds = rotatedBounds(
+    -ax * scale,
+    -ay * scale,
+    (ICON_BOX - ax) * scale,
+    (ICON_BOX - ay) * scale,
+    marker.rotation,
+  );
   return { node, bounds };
 }
 
@@ -83,17 +96,22 @@ function drawLabel(ctx: RenderContext, marker: MarkerSpec, [left, top, right, bo
     top: { x: centre, y: top - gap - size * 0.22, anchor: 'middle' },
     bottom: { x: centre, y: bottom + gap + size * 0.75, anchor: 'middle' },
   }[marker.labelPosition];
-  return el(ctx.doc, 'text', {
-    x: px(place.x),
-    y: px(place.y),
-    'text-anchor': place.anchor,
-    'font-size': size,
-    fill: ctx.theme.text,
-    stroke: ctx.theme.background,
-    'stroke-width': round(Math.max(2, size * 0.22), 1),
-    'stroke-linejoin': 'round',
-    'paint-order': 'stroke',
-  }, marker.label);
+  return el(
+    ctx.doc,
+    'text',
+    {
+      x: px(place.x),
+      y: px(place.y),
+      'text-anchor': place.anchor,
+      'font-size': size,
+      fill: ctx.theme.text,
+      stroke: ctx.theme.background,
+      'stroke-width': round(Math.max(2, size * 0.22), 1),
+      'stroke-linejoin': 'round',
+      'paint-order': 'stroke',
+    },
+    marker.label,
+  );
 }
 
 /** The screen point of a marker, or null when the projection cannot place it inside the map's frame. */
@@ -112,9 +130,12 @@ export function markersLayer(ctx: RenderContext): MapElement | null {
   ctx.spec.markers.forEach((marker, index) => {
     const at = place(ctx, marker);
     if (!at) return;
-    const drawn = marker.sidc !== null
-      ? drawSymbol(ctx, { ...marker, sidc: marker.sidc })
-      : marker.icon !== null ? drawIcon(ctx, { ...marker, icon: marker.icon }) : null;
+    const drawn =
+      marker.sidc !== null
+        ? drawSymbol(ctx, { ...marker, sidc: marker.sidc })
+        : marker.icon !== null
+          ? drawIcon(ctx, { ...marker, icon: marker.icon })
+          : null;
     if (!drawn) return;
     const group = el(ctx.doc, 'g', { 'data-index': index, transform: `translate(${px(at[0])},${px(at[1])})` });
     group.appendChild(drawn.node);

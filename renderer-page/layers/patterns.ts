@@ -8,12 +8,21 @@ type TiledPattern = Exclude<PatternName, 'solid-outline'>;
 
 /** What each pattern draws over its background, in the foreground colour. */
 function tile(doc: MapDocument, name: TiledPattern, ink: string): MapElement[] {
-  const lines = (d: string, width: number) => [el(doc, 'path', { d, stroke: ink, 'stroke-width': width, fill: 'none' })];
+  const lines = (d: string, width: number) => [
+    el(doc, 'path', { d, stroke: ink, 'stroke-width': width, fill: 'none' }),
+  ];
   switch (name) {
-    case 'stripes': return lines('M0,2H8M0,6H8', 1.5);
-    case 'stripes-diagonal': return lines('M-2,2L2,-2M0,8L8,0M6,10L10,6', 1.5);
-    case 'crosshatch': return lines('M0,0L8,8M8,0L0,8', 1);
-    case 'dots': return [el(doc, 'circle', { cx: 2, cy: 2, r: 1.3, fill: ink }), el(doc, 'circle', { cx: 6, cy: 6, r: 1.3, fill: ink })];
+    case 'stripes':
+      return lines('M0,2H8M0,6H8', 1.5);
+    case 'stripes-diagonal':
+      return lines('M-2,2L2,-2M0,8L8,0M6,10L10,6', 1.5);
+    case 'crosshatch':
+      return lines('M0,0L8,8M8,0L0,8', 1);
+    case 'dots':
+      return [
+        el(doc, 'circle', { cx: 2, cy: 2, r: 1.3, fill: ink }),
+        el(doc, 'circle', { cx: 6, cy: 6, r: 1.3, fill: ink }),
+      ];
   }
 }
 
@@ -37,7 +46,13 @@ export class PatternDefs {
     if (!id) {
       id = `pattern-${this.ids.size}`;
       this.ids.set(key, id);
-      const pattern = el(this.doc, 'pattern', { id, patternUnits: 'userSpaceOnUse', width: 8, height: 8, 'data-pattern': name });
+      const pattern = el(this.doc, 'pattern', {
+        id,
+        patternUnits: 'userSpaceOnUse',
+        width: 8,
+        height: 8,
+        'data-pattern': name,
+      });
       pattern.appendChild(el(this.doc, 'rect', { width: 8, height: 8, fill: background, stroke: 'none' }));
       for (const mark of tile(this.doc, name, foreground)) pattern.appendChild(mark);
       this.defs.appendChild(pattern);

@@ -11,15 +11,28 @@ export function proportionalLayer(ctx: RenderContext): MapElement | null {
   if (!items.length) return null;
   const largest = Math.max(...items.map((i) => i.value));
   const circles = items
-    .map((item) => ({ item, at: ctx.centreOf(item.id), r: Math.max(min, largest > 0 ? Math.sqrt(item.value / largest) * max : 0) }))
+    .map((item) => ({
+      item,
+      at: ctx.centreOf(item.id),
+      r: Math.max(min, largest > 0 ? Math.sqrt(item.value / largest) * max : 0),
+    }))
     .filter((c): c is typeof c & { at: [number, number] } => c.at !== null)
     .sort((a, b) => b.r - a.r || (a.item.id < b.item.id ? -1 : 1))
     .map(({ item, at, r }) => {
       const circle = el(doc, 'circle', {
-        'data-id': item.id, 'data-value': item.value, cx: px(at[0]), cy: px(at[1]), r: px(r),
-        fill: item.color ?? theme.highlight, 'fill-opacity': 0.7, stroke: theme.background, 'stroke-width': 1,
+        'data-id': item.id,
+        'data-value': item.value,
+        cx: px(at[0]),
+        cy: px(at[1]),
+        r: px(r),
+        fill: item.color ?? theme.highlight,
+        'fill-opacity': 0.7,
+        stroke: theme.background,
+        'stroke-width': 1,
       });
-      circle.appendChild(el(doc, 'title', {}, `${ctx.geometry.anchors.get(item.id)?.name ?? item.id}: ${formatNumber(item.value)}`));
+      circle.appendChild(
+        el(doc, 'title', {}, `${ctx.geometry.anchors.get(item.id)?.name ?? item.id}: ${formatNumber(item.value)}`),
+      );
       return circle;
     });
   return layerGroup(doc, 'proportional', circles);

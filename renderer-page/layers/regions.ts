@@ -55,7 +55,12 @@ export function regionsLayer(ctx: RenderContext): MapElement | null {
   const patterns = new PatternDefs(doc);
   const nodes = ctx.drawnRegions.map((drawn) => regionNode(ctx, patterns, drawn));
   if (!nodes.length) return null;
-  const group = el(doc, 'g', { 'data-layer': 'regions', stroke: theme.border, 'stroke-width': 0.5, 'stroke-linejoin': 'round' });
+  const group = el(doc, 'g', {
+    'data-layer': 'regions',
+    stroke: theme.border,
+    'stroke-width': 0.5,
+    'stroke-linejoin': 'round',
+  });
   const defs = patterns.element();
   if (defs) group.appendChild(defs);
   for (const node of nodes) group.appendChild(node);

@@ -55,7 +55,7 @@ function arrivalAngle(ctx: RenderContext, points: LonLat[], reach: number): numb
   }
   const [dx, dy] = [tip[0] - back[0], tip[1] - back[1]];
   if (Math.hypot(dx, dy) < 1e-6) return null;
-  return Math.round((Math.atan2(dy, dx) * 180) / Math.PI * 10) / 10;
+  return Math.round(((Math.atan2(dy, dx) * 180) / Math.PI) * 10) / 10;
 }
 
 const arrowSize = (route: RouteSpec) => 3 * route.width + 6;
@@ -66,8 +66,14 @@ function arrowMarker(ctx: RenderContext, id: string, route: RouteSpec, color: st
   // the line ends 1.2 widths behind the tip: there the head is wide enough to hide the cap
   const refX = px(10 - ((1.2 * route.width) / size) * 10);
   const marker = el(ctx.doc, 'marker', {
-    id, viewBox: '0 0 10 10', refX, refY: 5, markerWidth: px(size), markerHeight: px(size),
-    markerUnits: 'userSpaceOnUse', orient: angle,
+    id,
+    viewBox: '0 0 10 10',
+    refX,
+    refY: 5,
+    markerWidth: px(size),
+    markerHeight: px(size),
+    markerUnits: 'userSpaceOnUse',
+    orient: angle,
   });
   marker.appendChild(el(ctx.doc, 'path', { d: 'M0,0L10,5L0,10Z', fill: color }));
   return marker;
@@ -93,17 +99,19 @@ export function routesLayer(ctx: RenderContext): MapElement | null {
     const angle = route.arrow ? arrivalAngle(ctx, points, arrowSize(route)) : null;
     const markerId = angle === null ? null : `route-arrow-${route.index}`;
     if (markerId !== null && angle !== null) markers.push(arrowMarker(ctx, markerId, route, color, angle));
-    paths.push(el(doc, 'path', {
-      'data-index': route.index,
-      fill: 'none',
-      stroke: color,
-      'stroke-width': route.width,
-      'stroke-dasharray': dashArray(route),
-      'stroke-linecap': 'round',
-      'stroke-linejoin': 'round',
-      'marker-end': markerId && `url(#${markerId})`,
-      d,
-    }));
+    paths.push(
+      el(doc, 'path', {
+        'data-index': route.index,
+        fill: 'none',
+        stroke: color,
+        'stroke-width': route.width,
+        'stroke-dasharray': dashArray(route),
+        'stroke-linecap': 'round',
+        'stroke-linejoin': 'round',
+        'marker-end': markerId && `url(#${markerId})`,
+        d,
+      }),
+    );
   }
   if (!paths.length) return null;
   const group = el(doc, 'g', { 'data-layer': 'routes' });

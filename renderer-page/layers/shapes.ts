@@ -16,9 +16,10 @@ function wound(shape: ShapeFeature): Feature {
   if (geometry.type !== 'Polygon' && geometry.type !== 'MultiPolygon') return feature;
   if (geoArea(feature) <= 2 * Math.PI) return feature;
   const reverse = (rings: LonLat[][]) => rings.map((ring) => [...ring].reverse());
-  const coordinates = geometry.type === 'Polygon'
-    ? reverse(geometry.coordinates)
-    : geometry.coordinates.map((polygon) => reverse(polygon));
+  const coordinates =
+    geometry.type === 'Polygon'
+      ? reverse(geometry.coordinates)
+      : geometry.coordinates.map((polygon) => reverse(polygon));
   return { ...feature, geometry: { ...geometry, coordinates } } as Feature;
 }
 
@@ -38,8 +39,13 @@ export function shapesLayer(ctx: RenderContext): MapElement | null {
       const at = projection(shape.geometry.coordinates);
       if (at) {
         node = el(doc, 'circle', {
-          ...common, cx: px(at[0]), cy: px(at[1]), r: p.radius ?? 5,
-          fill: p.fill ?? theme.highlight, stroke: p.stroke ?? theme.background, 'stroke-width': p.strokeWidth ?? 1,
+          ...common,
+          cx: px(at[0]),
+          cy: px(at[1]),
+          r: p.radius ?? 5,
+          fill: p.fill ?? theme.highlight,
+          stroke: p.stroke ?? theme.background,
+          'stroke-width': p.strokeWidth ?? 1,
         });
       }
     } else {
@@ -48,7 +54,7 @@ export function shapesLayer(ctx: RenderContext): MapElement | null {
       if (d) {
         node = el(doc, 'path', {
           ...common,
-          fill: line ? 'none' : p.fill ?? theme.highlight,
+          fill: line ? 'none' : (p.fill ?? theme.highlight),
           'fill-opacity': line || p.fill ? null : 0.35,
           stroke: p.stroke ?? (line ? theme.text : theme.highlight),
           'stroke-width': p.strokeWidth ?? (line ? 1.5 : 1),

@@ -17,7 +17,9 @@ function weightMetrics(dir: string, weight: string): WeightMetrics {
   // few code points several subsets share have the same advance in each, so the union is the font.
   const advances = new Map<number, number>();
   let unitsPerEm = 0;
-  for (const name of readdirSync(dir).filter((n) => n.endsWith(`-${weight}-normal.woff2`)).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith(`-${weight}-normal.woff2`))
+    .sort()) {
     const font = openSync(join(dir, name)) as Font;
     unitsPerEm = font.unitsPerEm;
     for (const codePoint of font.characterSet) advances.set(codePoint, font.glyphForCodePoint(codePoint).advanceWidth);

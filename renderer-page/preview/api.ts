@@ -48,12 +48,21 @@ async function problemOf(response: Response): Promise<Problem> {
   try {
     const body = JSON.parse(text) as Partial<Problem>;
     if (typeof body.error === 'string' && typeof body.message === 'string') {
-      return { error: body.error, message: body.message, status: response.status, field: typeof body.field === 'string' ? body.field : undefined };
+      return {
+        error: body.error,
+        message: body.message,
+        status: response.status,
+        field: typeof body.field === 'string' ? body.field : undefined,
+      };
     }
   } catch {
     // not the service's JSON (a proxy's page, say): fall through
   }
-  return { error: 'http_error', message: `${response.status} ${response.statusText}${text ? `: ${text.slice(0, 300)}` : ''}`, status: response.status };
+  return {
+    error: 'http_error',
+    message: `${response.status} ${response.statusText}${text ? `: ${text.slice(0, 300)}` : ''}`,
+    status: response.status,
+  };
 }
 
 async function call(path: string, init?: RequestInit): Promise<Outcome<Response>> {
@@ -62,7 +71,10 @@ async function call(path: string, init?: RequestInit): Promise<Outcome<Response>
     response = await fetch(path, init);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    return { ok: false, problem: { error: 'network_error', message: `could not reach the map service (${detail}); is it running?` } };
+    return {
+      ok: false,
+      problem: { error: 'network_error', message: `could not reach the map service (${detail}); is it running?` },
+    };
   }
   if (!response.ok) return { ok: false, problem: await problemOf(response) };
   return { ok: true, value: response };
@@ -73,16 +85,17 @@ const json = { 'content-type': 'application/json' };
 async function jsonOf<T>(outcome: Outcome<Response>, path: string): Promise<Outcome<T>> {
   if (!outcome.ok) return outcome;
   try {
-    return { ok: true, value: await outcome.value.json() as T };
+    return { ok: true, value: (await outcome.value.json()) as T };
   } catch {
     return { ok: false, problem: { error: 'bad_response', message: `${path} did not answer with JSON` } };
   }
 }
 
 export async function describe(request: PreviewRequest): Promise<Outcome<Described>> {
-  const outcome = request.kind === 'query'
-    ? await call(`/render/spec?${request.query}`)
-    : await call('/render/spec', { method: 'POST', headers: json, body: request.body });
+  const outcome =
+    request.kind === 'query'
+      ? await call(`/render/spec?${request.query}`)
+      : await call('/render/spec', { method: 'POST', headers: json, body: request.body });
   return jsonOf(outcome, '/render/spec');
 }
 
@@ -94,13 +107,20 @@ export async function listScopes(): Promise<Outcome<ScopeSummary[]>> {
 /** The other names the world scope accepts for each country ('Deutschland', 'UK', 'USA'), by id: a country
  *  scope has its country's id, so users find it by the name they know it by. */
 export async function countryAliases(): Promise<Outcome<Map<string, string[]>>> {
-  const outcome = await jsonOf<{ regions: Array<{ id: string; aliases: string[] }> }>(await call('/scopes/world'), '/scopes/world');
+  const outcome = await jsonOf<{ regions: Array<{ id: string; aliases: string[] }> }>(
+    await call('/scopes/world'),
+    '/scopes/world',
+  );
   return outcome.ok ? { ok: true, value: new Map(outcome.value.regions.map((r) => [r.id, r.aliases])) } : outcome;
 }
 
 /** The image of a POST body, in `format`, through the real endpoint. */
 export async function renderPost(body: Record<string, unknown>, format: Format): Promise<Outcome<Blob>> {
-  const outcome = await call('/render/map', { method: 'POST', headers: json, body: JSON.stringify({ ...body, format }) });
+  const outcome = await call('/render/map', {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ ...body, format }),
+  });
   if (!outcome.ok) return outcome;
   return { ok: true, value: await outcome.value.blob() };
 }

@@ -18,7 +18,9 @@ type Control = HTMLSelectElement | HTMLInputElement;
 let scopePicker: ScopePicker | undefined;
 
 function controlFor(key: ControlKey): Control {
-  return key === 'theme' || key === 'projection' ? byId(`ctl-${key}`, HTMLSelectElement) : byId(`ctl-${key}`, HTMLInputElement);
+  return key === 'theme' || key === 'projection'
+    ? byId(`ctl-${key}`, HTMLSelectElement)
+    : byId(`ctl-${key}`, HTMLInputElement);
 }
 
 /** Fills the selects' options and starts the scope picker, once. */
@@ -32,11 +34,14 @@ export function setUpControls(onChange: (key: ControlKey, value: string | null) 
     const control = controlFor(key);
     control.addEventListener('change', () => onChange(key, control.value.trim() === '' ? null : control.value.trim()));
   }
-  scopePicker = createScopePicker({
-    input: byId('ctl-scope', HTMLInputElement),
-    list: byId('ctl-scope-list', HTMLDivElement),
-    info: byId('ctl-scope-info', HTMLDivElement),
-  }, (value) => onChange('scope', value));
+  scopePicker = createScopePicker(
+    {
+      input: byId('ctl-scope', HTMLInputElement),
+      list: byId('ctl-scope-list', HTMLDivElement),
+      info: byId('ctl-scope-info', HTMLDivElement),
+    },
+    (value) => onChange('scope', value),
+  );
 }
 
 /** Shows `values` (what the editor holds) in the controls; a value no option has is shown as such. */

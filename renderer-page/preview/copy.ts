@@ -26,7 +26,9 @@ export function wireCopyButtons(root: ParentNode): void {
       const field = document.getElementById(button.dataset.copy ?? '');
       if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) || !field.value) return;
       button.textContent = (await copy(field)) ? 'Copied' : 'Selected: press Ctrl+C';
-      setTimeout(() => { button.textContent = label; }, 1500);
+      setTimeout(() => {
+        button.textContent = label;
+      }, 1500);
     });
   }
 }

@@ -16,16 +16,23 @@ function thumbnailQueue() {
     while (running < PARALLEL && waiting.length) {
       const job = waiting.shift()!;
       running++;
-      job().finally(() => { running--; pump(); });
+      job().finally(() => {
+        running--;
+        pump();
+      });
     }
   };
-  return (job: () => Promise<void>) => { waiting.push(job); pump(); };
+  return (job: () => Promise<void>) => {
+    waiting.push(job);
+    pump();
+  };
 }
 
-const loaded = (img: HTMLImageElement) => new Promise<void>((resolve) => {
-  img.addEventListener('load', () => resolve(), { once: true });
-  img.addEventListener('error', () => resolve(), { once: true });
-});
+const loaded = (img: HTMLImageElement) =>
+  new Promise<void>((resolve) => {
+    img.addEventListener('load', () => resolve(), { once: true });
+    img.addEventListener('error', () => resolve(), { once: true });
+  });
 
 function loadThumbnail(fixture: Fixture, img: HTMLImageElement): () => Promise<void> {
   return async () => {
@@ -50,15 +57,18 @@ function loadThumbnail(fixture: Fixture, img: HTMLImageElement): () => Promise<v
 export function renderGallery(list: HTMLElement, onPick: (fixture: Fixture) => void): void {
   const enqueue = thumbnailQueue();
   const jobs = new Map<Element, () => Promise<void>>();
-  const observer = new IntersectionObserver((entries) => {
-    for (const entry of entries) {
-      const job = jobs.get(entry.target);
-      if (!entry.isIntersecting || !job) continue;
-      jobs.delete(entry.target);
-      observer.unobserve(entry.target);
-      enqueue(job);
-    }
-  }, { rootMargin: '200px' });
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        const job = jobs.get(entry.target);
+        if (!entry.isIntersecting || !job) continue;
+        jobs.delete(entry.target);
+        observer.unobserve(entry.target);
+        enqueue(job);
+      }
+    },
+    { rootMargin: '200px' },
+  );
 
   for (const fixture of fixtures) {
     const item = document.createElement('li');
@@ -66,7 +76,9 @@ export function renderGallery(list: HTMLElement, onPick: (fixture: Fixture) => v
     button.type = 'button';
     button.className = 'fixture';
     button.dataset.id = fixture.id;
-    button.title = fixture.query ? `/map.svg?${fixture.query}` : 'POST /render/map with the JSON body from renderer-page/preview/gallery-maps.json';
+    button.title = fixture.query
+      ? `/map.svg?${fixture.query}`
+      : 'POST /render/map with the JSON body from renderer-page/preview/gallery-maps.json';
 
     const thumb = document.createElement('span');
     thumb.className = 'thumb';

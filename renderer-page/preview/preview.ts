@@ -51,13 +51,16 @@ function syncControls(): void {
     return;
   }
   const body = parseBody(jsonEditor.value);
-  if (body) showControlValues(Object.fromEntries(CONTROL_KEYS.map((key) => [key, body[key] == null ? null : String(body[key])])));
+  if (body)
+    showControlValues(
+      Object.fromEntries(CONTROL_KEYS.map((key) => [key, body[key] == null ? null : String(body[key])])),
+    );
 }
 
 function parseBody(text: string): Record<string, unknown> | null {
   try {
     const body: unknown = JSON.parse(text);
-    return body && typeof body === 'object' && !Array.isArray(body) ? body as Record<string, unknown> : null;
+    return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
   } catch {
     return null;
   }
@@ -69,7 +72,10 @@ function applyControl(key: ControlKey, value: string | null): void {
   } else {
     const body = parseBody(jsonEditor.value);
     if (!body) {
-      showProblem({ error: 'invalid_json', message: 'the JSON body must be a valid JSON object before the quick controls can edit it' });
+      showProblem({
+        error: 'invalid_json',
+        message: 'the JSON body must be a valid JSON object before the quick controls can edit it',
+      });
       return;
     }
     if (value === null) delete body[key];
@@ -114,7 +120,10 @@ async function render(): Promise<void> {
     return;
   }
   if (typeof window.renderMap !== 'function') {
-    showProblem({ error: 'renderer_missing', message: 'renderer.js did not load, so the map cannot be drawn in this page' });
+    showProblem({
+      error: 'renderer_missing',
+      message: 'renderer.js did not load, so the map cannot be drawn in this page',
+    });
     return;
   }
   await fontsReady;
@@ -124,7 +133,10 @@ async function render(): Promise<void> {
   } catch (error) {
     console.error(error);
     if (ticket === latest) {
-      showProblem({ error: 'render_failed', message: `the renderer failed in this page: ${error instanceof Error ? error.message : String(error)}` });
+      showProblem({
+        error: 'render_failed',
+        message: `the renderer failed in this page: ${error instanceof Error ? error.message : String(error)}`,
+      });
     }
     return;
   }
@@ -194,7 +206,10 @@ function start(): void {
     }
   });
   for (const format of ['png', 'svg'] as const) {
-    byId(`download-${format}`, HTMLAnchorElement).addEventListener('click', (event) => void downloadPost(event, format));
+    byId(`download-${format}`, HTMLAnchorElement).addEventListener(
+      'click',
+      (event) => void downloadPost(event, format),
+    );
   }
 
   // the address says what to show: a query string as on /map.svg, a body after #json=, else the first example

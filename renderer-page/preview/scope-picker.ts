@@ -3,7 +3,15 @@
 // active option is its aria-activedescendant). Arrows move, Enter picks, Escape closes. Under it: where the
 // chosen scope's boundaries come from and under what licence, and for a group the date of its member list.
 import { countryAliases, listScopes, type ScopeSummary } from './api.ts';
-import { indexScopes, KIND_LABELS, scopeDetail, scopeLabel, searchScopes, type MatchGroup, type ScopeIndex } from './scope-search.ts';
+import {
+  indexScopes,
+  KIND_LABELS,
+  scopeDetail,
+  scopeLabel,
+  searchScopes,
+  type MatchGroup,
+  type ScopeIndex,
+} from './scope-search.ts';
 
 export interface ScopePicker {
   /** shows `value`, the scope the editor holds ('' for none), in any case, known to the list or not */
@@ -16,7 +24,11 @@ interface Parts {
   info: HTMLElement;
 }
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text = ''): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className: string,
+  text = '',
+): HTMLElementTagNameMap[K] {
   const made = document.createElement(tag);
   made.className = className;
   made.textContent = text;
@@ -99,12 +111,27 @@ export function createScopePicker({ input, list, info }: Parts, onChoose: (value
     const current = known(value);
     const groups = searchScopes(index, query);
     list.replaceChildren(...groups.map((group) => renderGroup(group, current, list.id)));
-    if (!groups.length) list.append(element('div', 'combo-empty', scopes.length ? 'No scope matches; Enter sends it as typed' : 'The scope list has not loaded; Enter sends it as typed'));
+    if (!groups.length)
+      list.append(
+        element(
+          'div',
+          'combo-empty',
+          scopes.length
+            ? 'No scope matches; Enter sends it as typed'
+            : 'The scope list has not loaded; Enter sends it as typed',
+        ),
+      );
     options = [...list.querySelectorAll<HTMLElement>('[role="option"]')];
     active = -1;
     list.hidden = false;
     input.setAttribute('aria-expanded', 'true');
-    if (browsing) activate(Math.max(0, options.findIndex((o) => o.dataset.current)));
+    if (browsing)
+      activate(
+        Math.max(
+          0,
+          options.findIndex((o) => o.dataset.current),
+        ),
+      );
     else if (query.trim()) activate(0);
   }
 
@@ -132,7 +159,10 @@ export function createScopePicker({ input, list, info }: Parts, onChoose: (value
     open();
     input.select();
   });
-  input.addEventListener('blur', () => { close(); display(); });
+  input.addEventListener('blur', () => {
+    close();
+    display();
+  });
   input.addEventListener('keydown', (event) => {
     if (event.ctrlKey || event.metaKey) return; // Ctrl+Enter renders
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -162,7 +192,13 @@ export function createScopePicker({ input, list, info }: Parts, onChoose: (value
   void Promise.all([listScopes(), countryAliases()]).then(([listed, aliases]) => {
     if (!listed.ok) {
       input.placeholder = 'a scope id';
-      info.replaceChildren(element('p', '', `The scope list could not be loaded (${listed.problem.message}); type a scope id and press Enter.`));
+      info.replaceChildren(
+        element(
+          'p',
+          '',
+          `The scope list could not be loaded (${listed.problem.message}); type a scope id and press Enter.`,
+        ),
+      );
       return;
     }
     scopes = listed.value;

@@ -6,7 +6,12 @@ import type { ScopeSummary } from './api.ts';
 export type ScopeKind = ScopeSummary['kind'];
 
 /** the picker's headings, in the order kinds of equal rank are listed */
-export const KIND_LABELS: Record<ScopeKind, string> = { world: 'World', country: 'Countries', group: 'Groups', custom: 'Your own' };
+export const KIND_LABELS: Record<ScopeKind, string> = {
+  world: 'World',
+  country: 'Countries',
+  group: 'Groups',
+  custom: 'Your own',
+};
 
 export interface ScopeMatch {
   scope: ScopeSummary;
@@ -31,7 +36,12 @@ export type ScopeIndex = Entry[];
 
 /** Lower case, no diacritics, punctuation as one space: 'Côte d’Ivoire' and 'cote d ivoire' meet. */
 function fold(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
 /** Folds every name once, not on every keystroke. */
@@ -40,7 +50,8 @@ export function indexScopes(scopes: ScopeSummary[], aliases: Map<string, string[
     scope,
     id: fold(scope.id),
     name: fold(scope.name),
-    aliases: scope.kind === 'country' ? (aliases.get(scope.id) ?? []).map((alias) => ({ key: fold(alias), alias })) : [],
+    aliases:
+      scope.kind === 'country' ? (aliases.get(scope.id) ?? []).map((alias) => ({ key: fold(alias), alias })) : [],
     regionKinds: [scope.regionKind, ...scope.divisions.flatMap((d) => [d.id, d.regionKind])].map(fold),
   }));
 }
@@ -88,8 +99,12 @@ export function searchScopes(index: ScopeIndex, text: string): MatchGroup[] {
   const ranked = index
     .map((entry) => ({ scope: entry.scope, found: rank(entry, query) }))
     .filter((r): r is { scope: ScopeSummary; found: { rank: number; alias?: string } } => r.found !== null)
-    .sort((a, b) => a.found.rank - b.found.rank || KIND_ORDER.indexOf(a.scope.kind) - KIND_ORDER.indexOf(b.scope.kind)
-      || a.scope.name.localeCompare(b.scope.name, 'en'));
+    .sort(
+      (a, b) =>
+        a.found.rank - b.found.rank ||
+        KIND_ORDER.indexOf(a.scope.kind) - KIND_ORDER.indexOf(b.scope.kind) ||
+        a.scope.name.localeCompare(b.scope.name, 'en'),
+    );
   // a Map lists the kinds in the order their best matches come
   const groups = new Map<ScopeKind, MatchGroup>();
   for (const { scope, found } of ranked) {

@@ -24,9 +24,10 @@ export function snippetsFor(request: PreviewRequest, described: Described, origi
   const path = described.get ?? (request.kind === 'query' ? `/map.${spec.format}?${request.query}` : null);
   const getUrl = path === null ? null : origin + path;
   const imgTag = getUrl === null ? null : `<img src="${attribute(getUrl)}" alt="${attribute(spec.title ?? 'Map')}">`;
-  const curl = request.kind === 'query'
-    ? `curl -o map.${spec.format} ${shellQuote(getUrl ?? '')}`
-    : `curl -o map.${spec.format} -H 'content-type: application/json' -d ${shellQuote(compactJson(request.body))} ${origin}/render/map`;
+  const curl =
+    request.kind === 'query'
+      ? `curl -o map.${spec.format} ${shellQuote(getUrl ?? '')}`
+      : `curl -o map.${spec.format} -H 'content-type: application/json' -d ${shellQuote(compactJson(request.body))} ${origin}/render/map`;
   const links = query === null ? null : { png: `/map.png?${query}`, svg: `/map.svg?${query}` };
   return { getUrl, imgTag, curl, links };
 }

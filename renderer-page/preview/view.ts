@@ -39,7 +39,10 @@ export function showProblem(problem: Problem): void {
 function listWarnings(described: Described, result: RenderResult): void {
   const list = byId('warnings', HTMLUListElement);
   const routes = [...new Set([...described.warnings.unknownRoutes, ...result.warnings.unknownRoutes])];
-  const items: Array<[string, string[]]> = [['Unknown ids', described.warnings.unknownIds], ['Unknown routes', routes]];
+  const items: Array<[string, string[]]> = [
+    ['Unknown ids', described.warnings.unknownIds],
+    ['Unknown routes', routes],
+  ];
   list.replaceChildren();
   for (const [label, values] of items.filter(([, values]) => values.length)) {
     const item = document.createElement('li');

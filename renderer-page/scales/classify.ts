@@ -45,9 +45,12 @@ export function classify(values: number[], method: Classification, breaks: numbe
   const distinct = [...new Set(sorted)];
   const k = Math.min(CLASS_COUNT, distinct.length);
   switch (method) {
-    case 'quantile': return { thresholds: quantile(sorted, distinct, k), upperInclusive: false };
-    case 'equal': return { thresholds: equal(sorted[0], sorted[sorted.length - 1], k), upperInclusive: false };
-    case 'jenks': return { thresholds: natural(sorted, k), upperInclusive: false };
+    case 'quantile':
+      return { thresholds: quantile(sorted, distinct, k), upperInclusive: false };
+    case 'equal':
+      return { thresholds: equal(sorted[0], sorted[sorted.length - 1], k), upperInclusive: false };
+    case 'jenks':
+      return { thresholds: natural(sorted, k), upperInclusive: false };
   }
 }
 

@@ -70,7 +70,9 @@ function continuous(spec: MapSpec, values: number[], theme: Theme): FillScale {
   const stops = divergent ? theme.diverging : theme.sequential;
   const interpolate = piecewise(interpolateLab, stops);
   return {
-    kind: 'continuous', domain: [lo, hi], stops,
+    kind: 'continuous',
+    domain: [lo, hi],
+    stops,
     color: (v) => toHex(interpolate(hi === lo ? 1 : (v - lo) / (hi - lo))),
   };
 }

@@ -9,7 +9,8 @@ import type { LegendEntry } from './fill-scale.ts';
 export function fixedFillEntries(regions: DrawnRegion[], theme: Theme, hasScale: boolean): LegendEntry[] {
   const entries: LegendEntry[] = [];
   // a highlight without a colour of its own counts even where the scale colours the region
-  if (regions.some(({ region }) => region?.highlight && !region.color)) entries.push({ color: theme.highlight, label: 'Highlighted' });
+  if (regions.some(({ region }) => region?.highlight && !region.color))
+    entries.push({ color: theme.highlight, label: 'Highlighted' });
   // a region the request left out, or gave no value, highlight or colour (a pattern alone is drawn over no data)
   const noData = regions.some(({ region }) => !region || (!region.highlight && region.value === null && !region.color));
   if ((hasScale || entries.length) && noData) entries.push({ color: theme.noData, label: 'No data' });

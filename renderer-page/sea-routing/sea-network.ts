@@ -44,7 +44,9 @@ let loaded: Promise<SeaNetwork> | null = null;
 export function loadSeaNetwork(loadJson: LoadJson): Promise<SeaNetwork> {
   if (!loaded) {
     const network = loadJson('sea-network.json').then((file) => decodeSeaNetwork(file as SeaNetworkFile));
-    network.catch(() => { loaded = null; });
+    network.catch(() => {
+      loaded = null;
+    });
     loaded = network;
   }
   return loaded;

@@ -15,7 +15,11 @@ const EARTH_RADIUS_KM = 6371;
 const SAME_POINT_KM = 0.1;
 
 const dot = (a: Vec3, b: Vec3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-const cross = (a: Vec3, b: Vec3): Vec3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+const cross = (a: Vec3, b: Vec3): Vec3 => [
+  a[1] * b[2] - a[2] * b[1],
+  a[2] * b[0] - a[0] * b[2],
+  a[0] * b[1] - a[1] * b[0],
+];
 const norm = (a: Vec3) => Math.hypot(a[0], a[1], a[2]);
 const angle = (a: Vec3, b: Vec3) => Math.atan2(norm(cross(a, b)), dot(a, b));
 const km = (a: Vec3, b: Vec3) => angle(a, b) * EARTH_RADIUS_KM;
@@ -94,7 +98,10 @@ export function seaPath(network: SeaNetwork, from: LonLat, to: LonLat): LonLat[]
   graph.addNode(FROM, -1);
   graph.addNode(TO, -2);
   try {
-    for (const [id, snap] of [[FROM, fromSnap], [TO, toSnap]] as const) {
+    for (const [id, snap] of [
+      [FROM, fromSnap],
+      [TO, toSnap],
+    ] as const) {
       graph.addLink(id, snap.a, km(snap.point, network.unit[snap.a]));
       graph.addLink(id, snap.b, km(snap.point, network.unit[snap.b]));
     }
@@ -109,7 +116,8 @@ export function seaPath(network: SeaNetwork, from: LonLat, to: LonLat): LonLat[]
     const nodes = finder.find(TO, FROM);
     if (!nodes.length) return [from, to];
     const points = nodes.map((node): [Vec3, LonLat] => [
-      position(node), node.data >= 0 ? network.lonLat[node.data] : toLonLat(extra[-node.data - 1]),
+      position(node),
+      node.data >= 0 ? network.lonLat[node.data] : toLonLat(extra[-node.data - 1]),
     ]);
     const line: [Vec3, LonLat][] = [[start, from]];
     for (const point of [...points, [end, to] as [Vec3, LonLat]]) {

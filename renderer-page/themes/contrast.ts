@@ -13,5 +13,16 @@ export const contrast: Theme = {
   panel: '#000000',
   sequential: ['#3333ff', '#b300ff', '#ff0080', '#ff8000', '#ffff00'],
   diverging: ['#00b3ff', '#0059b3', '#262626', '#b35900', '#ffa31a'],
-  categorical: ['#ffff00', '#00e5ff', '#ff00ff', '#00ff66', '#ff8000', '#3399ff', '#ff0000', '#ffffff', '#8c1aff', '#ff99cc'],
+  categorical: [
+    '#ffff00',
+    '#00e5ff',
+    '#ff00ff',
+    '#00ff66',
+    '#ff8000',
+    '#3399ff',
+    '#ff0000',
+    '#ffffff',
+    '#8c1aff',
+    '#ff99cc',
+  ],
 };

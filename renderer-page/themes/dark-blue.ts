@@ -13,5 +13,16 @@ export const darkBlue: Theme = {
   panel: '#0d1b30',
   sequential: ['#1e4a7c', '#1f6fa8', '#1f9bd1', '#48c6e8', '#b0f0fb'],
   diverging: ['#5cb8ff', '#2f6fae', '#3b4a60', '#b86a2e', '#ffa64d'],
-  categorical: ['#e69f00', '#56b4e9', '#009e73', '#f0e442', '#2183f6', '#ff6a3d', '#cc79a7', '#f5f5f5', '#b18dff', '#7fe0c8'],
+  categorical: [
+    '#e69f00',
+    '#56b4e9',
+    '#009e73',
+    '#f0e442',
+    '#2183f6',
+    '#ff6a3d',
+    '#cc79a7',
+    '#f5f5f5',
+    '#b18dff',
+    '#7fe0c8',
+  ],
 };

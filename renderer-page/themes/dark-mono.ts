@@ -13,5 +13,16 @@ export const darkMono: Theme = {
   panel: '#141414',
   sequential: ['#4d4d4d', '#707070', '#969696', '#c2c2c2', '#f2f2f2'],
   diverging: ['#9fb3d1', '#56647c', '#4a4a4a', '#7a6a54', '#d1b48f'],
-  categorical: ['#7e8bbc', '#d0944a', '#89ba92', '#b37079', '#b79de3', '#85cfdd', '#b3916f', '#d8c76e', '#e0e0e0', '#e69fb6'],
+  categorical: [
+    '#7e8bbc',
+    '#d0944a',
+    '#89ba92',
+    '#b37079',
+    '#b79de3',
+    '#85cfdd',
+    '#b3916f',
+    '#d8c76e',
+    '#e0e0e0',
+    '#e69fb6',
+  ],
 };

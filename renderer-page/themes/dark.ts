@@ -14,5 +14,16 @@ export const dark: Theme = {
   sequential: ['#1d4e63', '#1f7a7a', '#3ba272', '#9bc53d', '#f4e04d'],
   diverging: ['#3b82f6', '#7aa7f0', '#44506a', '#f29a76', '#ef4444'],
   // Okabe-Ito, then two more that stay apart from them on a dark canvas
-  categorical: ['#e69f00', '#56b4e9', '#009e73', '#f0e442', '#0072b2', '#d55e00', '#cc79a7', '#f5f5f5', '#bef264', '#a78bfa'],
+  categorical: [
+    '#e69f00',
+    '#56b4e9',
+    '#009e73',
+    '#f0e442',
+    '#0072b2',
+    '#d55e00',
+    '#cc79a7',
+    '#f5f5f5',
+    '#bef264',
+    '#a78bfa',
+  ],
 };

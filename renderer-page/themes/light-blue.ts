@@ -13,5 +13,16 @@ export const lightBlue: Theme = {
   panel: '#ffffff',
   sequential: ['#bcd6ef', '#86b5e0', '#4f8fcb', '#22629f', '#0d3a6e'],
   diverging: ['#1f5fa8', '#8fb8e0', '#ebedf0', '#f2b27a', '#b9520c'],
-  categorical: ['#4477aa', '#e6575f', '#227e2a', '#dbc248', '#66ccee', '#9f2e78', '#332288', '#ef7b30', '#23a993', '#777372'],
+  categorical: [
+    '#4477aa',
+    '#e6575f',
+    '#227e2a',
+    '#dbc248',
+    '#66ccee',
+    '#9f2e78',
+    '#332288',
+    '#ef7b30',
+    '#23a993',
+    '#777372',
+  ],
 };

@@ -13,5 +13,16 @@ export const lightMono: Theme = {
   panel: '#ffffff',
   sequential: ['#b8b8b8', '#969696', '#737373', '#4d4d4d', '#252525'],
   diverging: ['#3d4a5e', '#9aa3b0', '#f4f4f4', '#b8aa96', '#5e4c36'],
-  categorical: ['#332288', '#88ccee', '#44aa99', '#117733', '#999933', '#ddcc77', '#cc6677', '#882255', '#aa4499', '#5e4c36'],
+  categorical: [
+    '#332288',
+    '#88ccee',
+    '#44aa99',
+    '#117733',
+    '#999933',
+    '#ddcc77',
+    '#cc6677',
+    '#882255',
+    '#aa4499',
+    '#5e4c36',
+  ],
 };

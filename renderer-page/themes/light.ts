@@ -14,5 +14,16 @@ export const light: Theme = {
   sequential: ['#c6dbef', '#9ecae1', '#6baed6', '#3182bd', '#08519c'],
   diverging: ['#2166ac', '#92c5de', '#f7f7f7', '#f4a582', '#b2182b'],
   // Okabe-Ito (colour-blind safe), then two more distinct hues
-  categorical: ['#e69f00', '#56b4e9', '#009e73', '#ddd000', '#0072b2', '#d55e00', '#cc79a7', '#000000', '#888888', '#882255'],
+  categorical: [
+    '#e69f00',
+    '#56b4e9',
+    '#009e73',
+    '#ddd000',
+    '#0072b2',
+    '#d55e00',
+    '#cc79a7',
+    '#000000',
+    '#888888',
+    '#882255',
+  ],
 };

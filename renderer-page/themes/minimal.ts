@@ -13,5 +13,16 @@ export const minimal: Theme = {
   panel: '#ffffff',
   sequential: ['#c6e6e3', '#8fcfcb', '#4fa9a8', '#1f7f83', '#0b4f57'],
   diverging: ['#0b6e75', '#8cc9c6', '#fbf8ef', '#e3b38a', '#a6531c'],
-  categorical: ['#4e79a7', '#f28e2b', '#f0564b', '#6ac1cb', '#55a04e', '#f2ca48', '#b57ba2', '#fe9d91', '#906d5f', '#bab0ac'],
+  categorical: [
+    '#4e79a7',
+    '#f28e2b',
+    '#f0564b',
+    '#6ac1cb',
+    '#55a04e',
+    '#f2ca48',
+    '#b57ba2',
+    '#fe9d91',
+    '#906d5f',
+    '#bab0ac',
+  ],
 };

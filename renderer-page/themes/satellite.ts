@@ -13,5 +13,16 @@ export const satellite: Theme = {
   panel: '#0f1410',
   sequential: ['#8c1c13', '#c43e16', '#e8741f', '#f9ae3d', '#fde68a'],
   diverging: ['#b78bff', '#6f5a9a', '#2f2f28', '#5d8a3a', '#a6e05a'],
-  categorical: ['#ffb000', '#6bb6f0', '#0db785', '#f2e748', '#ff6e54', '#c378ab', '#ffffff', '#ac8cff', '#317df1', '#fea2d3'],
+  categorical: [
+    '#ffb000',
+    '#6bb6f0',
+    '#0db785',
+    '#f2e748',
+    '#ff6e54',
+    '#c378ab',
+    '#ffffff',
+    '#ac8cff',
+    '#317df1',
+    '#fea2d3',
+  ],
 };

@@ -13,5 +13,16 @@ export const terrain: Theme = {
   panel: '#faf6ea',
   sequential: ['#d3e7ab', '#a8c97d', '#a3a157', '#a4753c', '#7a4c2b'],
   diverging: ['#8c510a', '#d8b365', '#fcfaf4', '#5ab4ac', '#01665e'],
-  categorical: ['#b8651d', '#538956', '#3d4c80', '#8c3b44', '#deae2f', '#50998b', '#7d56a5', '#9aa84a', '#d098af', '#4d3925'],
+  categorical: [
+    '#b8651d',
+    '#538956',
+    '#3d4c80',
+    '#8c3b44',
+    '#deae2f',
+    '#50998b',
+    '#7d56a5',
+    '#9aa84a',
+    '#d098af',
+    '#4d3925',
+  ],
 };

@@ -56,11 +56,13 @@ export async function connectRedisTier(options: RedisTierOptions): Promise<Redis
   // Logged on transitions only, so an outage is two lines, not one per request or reconnect attempt.
   let up: boolean | undefined;
   const down = (reason: string) => {
-    if (up !== false) log.error(`redis cache: ${where} unavailable (${reason}); rendering without the shared cache, reconnecting`);
+    if (up !== false)
+      log.error(`redis cache: ${where} unavailable (${reason}); rendering without the shared cache, reconnecting`);
     up = false;
   };
   const back = () => {
-    if (up !== true) log.info(up === undefined ? `redis cache: connected to ${where}` : `redis cache: ${where} is back`);
+    if (up !== true)
+      log.info(up === undefined ? `redis cache: connected to ${where}` : `redis cache: ${where} is back`);
     up = true;
   };
   client.on('error', (error: Error) => down(error.message || error.name));
@@ -69,18 +71,34 @@ export async function connectRedisTier(options: RedisTierOptions): Promise<Redis
   // throwOnErrors: the adapter otherwise turns a failure into "absent", and we want to tell the two apart.
   const store = new KeyvRedis<CachedRender>(client, { namespace: NAMESPACE, throwOnErrors: true });
   const keyv = new Keyv<CachedRender>(store, { namespace: NAMESPACE, useKeyPrefix: false, throwOnErrors: true });
-  keyv.on('error', () => { /* reported through `down` where the operation fails */ });
+  keyv.on('error', () => {
+    /* reported through `down` where the operation fails */
+  });
 
   // Not awaited: start-up waits for the first answer at most connectWaitMs, then serves from memory.
-  const connected = client.connect().then(() => true, () => false);
-  await Promise.race([connected, new Promise((resolve) => { client.once('error', resolve); }), sleep(connectWaitMs)]);
+  const connected = client.connect().then(
+    () => true,
+    () => false,
+  );
+  await Promise.race([
+    connected,
+    new Promise((resolve) => {
+      client.once('error', resolve);
+    }),
+    sleep(connectWaitMs),
+  ]);
 
   async function attempt<T>(what: string, operation: () => Promise<T>): Promise<T | undefined> {
     if (!client.isReady) return undefined; // disconnected: node-redis is reconnecting in the background
     let timer: NodeJS.Timeout | undefined;
     const work = operation();
     try {
-      const result = await Promise.race([work, new Promise<typeof TIMED_OUT>((resolve) => { timer = setTimeout(resolve, opTimeoutMs, TIMED_OUT); })]);
+      const result = await Promise.race([
+        work,
+        new Promise<typeof TIMED_OUT>((resolve) => {
+          timer = setTimeout(resolve, opTimeoutMs, TIMED_OUT);
+        }),
+      ]);
       if (result === TIMED_OUT) {
         work.catch(() => {}); // it may still fail later; nobody waits for it any more
         down(`${what} took over ${opTimeoutMs} ms`);

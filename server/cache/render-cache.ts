@@ -35,7 +35,9 @@ export function memoryRenderCache(options: { maxBytes: number; ttlMs: number }):
   // Keyv passes its TTL as a third argument lru-cache would read as options; Keyv checks expiry itself.
   const store = {
     get: (key: string) => lru.get(key),
-    set: (key: string, value: StoredEntry) => { lru.set(key, value); },
+    set: (key: string, value: StoredEntry) => {
+      lru.set(key, value);
+    },
     delete: (key: string) => lru.delete(key),
     clear: () => lru.clear(),
   };

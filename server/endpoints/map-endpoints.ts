@@ -21,11 +21,17 @@ const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 export function mapRoutes(deps: AppDeps): Router {
   const router = new Router();
 
-  const tagged = (request: NormalisedRequest): Tagged => ({ ...request, etag: etagOf(request.spec, deps.assets.version) });
+  const tagged = (request: NormalisedRequest): Tagged => ({
+    ...request,
+    etag: etagOf(request.spec, deps.assets.version),
+  });
 
   // Normalising is a pure function of the URL, so a URL asked for again (an <img> on a busy page) goes
   // straight to its ETag and the cache. Bounded by the URLs' length, which bounds what they normalise to.
-  const normalisedUrls = new LRUCache<string, Tagged>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (_, key) => 1024 + key.length * 16 });
+  const normalisedUrls = new LRUCache<string, Tagged>({
+    maxSize: 32 * 1024 * 1024,
+    sizeCalculation: (_, key) => 1024 + key.length * 16,
+  });
   function fromQuery(ctx: Context, format?: Format): Tagged {
     const key = `${format ?? ''}?${ctx.querystring}`;
     let found = normalisedUrls.get(key);

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import type { AppDeps } from '../app-deps.ts';
 
 // The page runs only its own scripts; maps come as data from /render/spec.
-const PAGE_CSP = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'";
+const PAGE_CSP =
+  "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'";
 
 /** A file of the page, read once when first asked for. */
 function pageFile(path: string): () => Buffer {

@@ -21,7 +21,11 @@ function summary(scope: ScopeCatalogue) {
     ...(scope.members ? { members: scope.members } : {}),
     ...(scope.extent ? { extent: scope.extent } : {}),
     divisions: scope.divisions.map((d) => ({
-      id: d.id, regionKind: d.regionKind, attribution: d.sources, regionCount: d.regions.length, boundaries: d.boundaries,
+      id: d.id,
+      regionKind: d.regionKind,
+      attribution: d.sources,
+      regionCount: d.regions.length,
+      boundaries: d.boundaries,
     })),
   };
 }

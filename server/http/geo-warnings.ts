@@ -10,7 +10,9 @@ function headerSafe(text: string): string {
 
 export function geoWarnings(parts: { unknownIds: string[]; unknownRoutes: string[] }): string | undefined {
   const out: string[] = [];
-  if (parts.unknownIds.length) out.push(`unknown-ids:${parts.unknownIds.slice(0, MAX_WARNING_ENTRIES).map(headerSafe).join(',')}`);
-  if (parts.unknownRoutes.length) out.push(`unknown-routes:${parts.unknownRoutes.slice(0, MAX_WARNING_ENTRIES).map(headerSafe).join(',')}`);
+  if (parts.unknownIds.length)
+    out.push(`unknown-ids:${parts.unknownIds.slice(0, MAX_WARNING_ENTRIES).map(headerSafe).join(',')}`);
+  if (parts.unknownRoutes.length)
+    out.push(`unknown-routes:${parts.unknownRoutes.slice(0, MAX_WARNING_ENTRIES).map(headerSafe).join(',')}`);
   return out.length ? out.join('; ') : undefined;
 }

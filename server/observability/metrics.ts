@@ -34,9 +34,21 @@ export function createMetrics() {
       buckets: RENDER_BUCKETS,
       registers,
     }),
-    cacheHits: new Counter({ name: 'map_cache_hits_total', help: 'Maps answered from the cache (X-Cache: HIT)', registers }),
-    cacheMisses: new Counter({ name: 'map_cache_misses_total', help: 'Maps rendered because the cache did not have them (X-Cache: MISS)', registers }),
-    browserRestarts: new Counter({ name: 'map_browser_restarts_total', help: 'Times Chromium went away and the pool relaunched it', registers }),
+    cacheHits: new Counter({
+      name: 'map_cache_hits_total',
+      help: 'Maps answered from the cache (X-Cache: HIT)',
+      registers,
+    }),
+    cacheMisses: new Counter({
+      name: 'map_cache_misses_total',
+      help: 'Maps rendered because the cache did not have them (X-Cache: MISS)',
+      registers,
+    }),
+    browserRestarts: new Counter({
+      name: 'map_browser_restarts_total',
+      help: 'Times Chromium went away and the pool relaunched it',
+      registers,
+    }),
     httpRequests: new Counter({
       name: 'map_http_requests_total',
       help: 'HTTP requests answered, by status class (2xx, 3xx, 4xx, 5xx; aborted when the connection closed first)',

@@ -1,7 +1,13 @@
 // JSON Schema (2020-12, as OpenAPI 3.1 uses it) derived from a yup schema's describe(): types, enums, ranges,
 // lengths, item counts and defaults come from the validation itself; descriptions, examples and the rules yup
 // keeps in custom tests from each field's `.meta()` (server/request/field-meta.ts).
-import type { SchemaDescription, SchemaFieldDescription, SchemaInnerTypeDescription, SchemaObjectDescription, SchemaMetadata } from 'yup';
+import type {
+  SchemaDescription,
+  SchemaFieldDescription,
+  SchemaInnerTypeDescription,
+  SchemaObjectDescription,
+  SchemaMetadata,
+} from 'yup';
 import { ref, type JsonSchema } from '../request/field-meta.ts';
 
 function param(d: SchemaDescription, test: string, key: string): unknown {
@@ -20,20 +26,33 @@ function limits(d: SchemaDescription, keywords: { min: string; max: string }): J
 }
 
 /** What yup itself says about a field, as JSON Schema (without null, the description and the example). */
-function derived(d: SchemaFieldDescription, meta: SchemaMetadata, path: string, components: Record<string, JsonSchema>): JsonSchema {
+function derived(
+  d: SchemaFieldDescription,
+  meta: SchemaMetadata,
+  path: string,
+  components: Record<string, JsonSchema>,
+): JsonSchema {
   const described = d as SchemaDescription;
   const alternatives = meta.anyOf ? 'anyOf' : meta.oneOf ? 'oneOf' : undefined;
   if (meta.jsonSchema) return { ...meta.jsonSchema };
   if (meta.checkedBy) return fromYup(meta.checkedBy.describe(), path, components);
-  if (alternatives) return { [alternatives]: meta[alternatives]!.map((s, i) => fromYup(s.describe(), `${path}|${i}`, components)) };
+  if (alternatives)
+    return { [alternatives]: meta[alternatives]!.map((s, i) => fromYup(s.describe(), `${path}|${i}`, components)) };
   if (described.type === 'object') return objectSchema(d as SchemaObjectDescription, path, components);
   if (described.type === 'array') {
     const inner = (d as SchemaInnerTypeDescription).innerType;
     if (!inner || Array.isArray(inner)) throw new Error(`${path}: an array without one item type`);
-    return { type: 'array', items: fromYup(inner, `${path}[]`, components), ...limits(described, { min: 'minItems', max: 'maxItems' }) };
+    return {
+      type: 'array',
+      items: fromYup(inner, `${path}[]`, components),
+      ...limits(described, { min: 'minItems', max: 'maxItems' }),
+    };
   }
   if (described.type === 'number') {
-    return { type: described.tests.some((t) => t.name === 'integer') ? 'integer' : 'number', ...limits(described, { min: 'minimum', max: 'maximum' }) };
+    return {
+      type: described.tests.some((t) => t.name === 'integer') ? 'integer' : 'number',
+      ...limits(described, { min: 'minimum', max: 'maximum' }),
+    };
   }
   if (described.type === 'string') {
     const values = described.oneOf.filter((v) => v !== null && v !== undefined);
@@ -59,7 +78,11 @@ export function fromYup(d: SchemaFieldDescription, path: string, components: Rec
   let schema = { ...derived(d, meta, path, components), ...meta.extra };
   if (described.nullable && !meta.jsonSchema) schema = orNull(schema);
   if (meta.component) {
-    components[meta.component] = { ...schema, ...(meta.description ? { description: meta.description } : {}), ...examples(meta) };
+    components[meta.component] = {
+      ...schema,
+      ...(meta.description ? { description: meta.description } : {}),
+      ...examples(meta),
+    };
     return ref(meta.component);
   }
   const scalar = !['object', 'array', 'mixed', 'lazy'].includes(described.type);

@@ -3,66 +3,162 @@
 import { readFileSync } from 'node:fs';
 import { requestSchemas, CSV_SCHEMA } from './request-schema.ts';
 import { queryParameters, operationParameters } from './parameters.ts';
-import { errorResponseRef, errorResponses, HEADERS, imageResponse, notModifiedResponse, responseSchemas } from './responses.ts';
+import {
+  errorResponseRef,
+  errorResponses,
+  HEADERS,
+  imageResponse,
+  notModifiedResponse,
+  responseSchemas,
+} from './responses.ts';
 import { ref, type JsonSchema } from '../request/field-meta.ts';
 
-const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf-8')) as { version: string }).version;
+const VERSION = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf-8')) as { version: string }
+).version;
 
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [String(status), errorResponseRef(status)]));
+const errors = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((status) => [String(status), errorResponseRef(status)]));
 const RENDER_ERRORS = [400, 404, 405, 414, 500, 503, 504];
 const BODY_ERRORS = [413, 415];
 
-const GET_RULES = 'Every parameter is in the query string. Values are percent-decoded first and `+` is a space; `: , ; > #` may be '
-  + 'written literally or percent-encoded (`#` must be encoded as `%23`). Names and enumerated values match case-insensitively. '
-  + 'An unknown parameter, or one given twice, is a 400 naming it.';
+const GET_RULES =
+  'Every parameter is in the query string. Values are percent-decoded first and `+` is a space; `: , ; > #` may be ' +
+  'written literally or percent-encoded (`#` must be encoded as `%23`). Names and enumerated values match case-insensitively. ' +
+  'An unknown parameter, or one given twice, is a 400 naming it.';
 
 const GET_EXAMPLES = [
-  { summary: 'Choropleth with a legend title', url: '/map.svg?scope=world&data=US:200,CN:150,IN:80,BR:60,RU:120&theme=dark&legendTitle=Sample' },
-  { summary: 'Flat colours per region', url: '/map.svg?scope=world&data=RO:1:%23ff0000,DE:2:%2300ff00,FR:3&theme=light' },
-  { summary: 'Romania\'s counties, any id spelling', url: '/map.svg?scope=RO&data=RO-B:500,CJ:200,Ia%C8%99i:150,RO.TM:180&theme=light' },
-  { summary: 'Text categories with patterns and a tooltip', url: '/map.svg?scope=world&data=US:High,CN:High,IN:Mid,BR:Low&patterns=BR:stripes&annotations=US:Largest+economy' },
-  { summary: 'Markers, a military symbol and a sea route', url: '/map.svg?scope=world&markers=44.43,26.10:pin:Bucharest%3B30.04,31.24:10031000001211000000:Unit&routes=31.23,121.47%3E51.92,4.48:sea:arrow' },
-  { summary: 'A box with furniture, as a sharp PNG', url: '/map.png?scope=world&bbox=-12,34,32,60&northArrow=true&scaleBar=true&graticule=true&scale=2' },
+  {
+    summary: 'Choropleth with a legend title',
+    url: '/map.svg?scope=world&data=US:200,CN:150,IN:80,BR:60,RU:120&theme=dark&legendTitle=Sample',
+  },
+  {
+    summary: 'Flat colours per region',
+    url: '/map.svg?scope=world&data=RO:1:%23ff0000,DE:2:%2300ff00,FR:3&theme=light',
+  },
+  {
+    summary: "Romania's counties, any id spelling",
+    url: '/map.svg?scope=RO&data=RO-B:500,CJ:200,Ia%C8%99i:150,RO.TM:180&theme=light',
+  },
+  {
+    summary: 'Text categories with patterns and a tooltip',
+    url: '/map.svg?scope=world&data=US:High,CN:High,IN:Mid,BR:Low&patterns=BR:stripes&annotations=US:Largest+economy',
+  },
+  {
+    summary: 'Markers, a military symbol and a sea route',
+    url: '/map.svg?scope=world&markers=44.43,26.10:pin:Bucharest%3B30.04,31.24:10031000001211000000:Unit&routes=31.23,121.47%3E51.92,4.48:sea:arrow',
+  },
+  {
+    summary: 'A box with furniture, as a sharp PNG',
+    url: '/map.png?scope=world&bbox=-12,34,32,60&northArrow=true&scaleBar=true&graticule=true&scale=2',
+  },
 ];
 
 const BODY_EXAMPLES: Record<string, { summary: string; value: Record<string, unknown> }> = {
   choropleth: {
     summary: 'A choropleth with a title',
     value: {
-      scope: 'world', theme: 'light', title: 'World GDP', legendTitle: 'bn USD',
-      regions: [{ id: 'US', value: 200 }, { id: 'DE', value: 95, color: '#1a6bcc' }, { id: 'FR', value: 40 }, { id: 'CN', value: 150 }],
+      scope: 'world',
+      theme: 'light',
+      title: 'World GDP',
+      legendTitle: 'bn USD',
+      regions: [
+        { id: 'US', value: 200 },
+        { id: 'DE', value: 95, color: '#1a6bcc' },
+        { id: 'FR', value: 40 },
+        { id: 'CN', value: 150 },
+      ],
     },
   },
   categories: {
     summary: 'Text categories, a pattern and a tooltip',
     value: {
-      scope: 'world', colorScale: 'categorical', legendTitle: 'Tier',
-      regions: [{ id: 'US', value: 'High' }, { id: 'CN', value: 'High' }, { id: 'IN', value: 'Mid' }, { id: 'BR', value: 'Low', pattern: 'stripes', annotation: 'Growing fast' }],
+      scope: 'world',
+      colorScale: 'categorical',
+      legendTitle: 'Tier',
+      regions: [
+        { id: 'US', value: 'High' },
+        { id: 'CN', value: 'High' },
+        { id: 'IN', value: 'Mid' },
+        { id: 'BR', value: 'Low', pattern: 'stripes', annotation: 'Growing fast' },
+      ],
     },
   },
   romania: {
-    summary: 'Romania\'s counties, with labels',
-    value: { scope: 'RO', theme: 'light', regions: [{ id: 'RO-B', value: 500 }, { id: 'CJ', value: 200 }, { id: 'Iași', value: 150 }, { id: 'RO.TM', value: 180 }], labels: 'ISO' },
+    summary: "Romania's counties, with labels",
+    value: {
+      scope: 'RO',
+      theme: 'light',
+      regions: [
+        { id: 'RO-B', value: 500 },
+        { id: 'CJ', value: 200 },
+        { id: 'Iași', value: 150 },
+        { id: 'RO.TM', value: 180 },
+      ],
+      labels: 'ISO',
+    },
   },
   layers: {
     summary: 'Markers, routes and proportional circles',
     value: {
-      scope: 'world', theme: 'dark-blue',
-      markers: [{ lat: 44.43, lon: 26.1, icon: 'pin', label: 'Bucharest' }, { lat: 30.04, lon: 31.24, sidc: '10031000001211000000', label: 'Unit', size: 28 }],
-      routes: [{ from: 'DE', to: 'BR', style: 'dashed', arrow: true }, { fromLatLon: [31.23, 121.47], toLatLon: [51.92, 4.48], mode: 'sea', color: '#60a5fa' }],
-      proportional: [{ id: 'US', value: 330 }, { id: 'CN', value: 1400 }, { id: 'IN', value: 1380 }],
+      scope: 'world',
+      theme: 'dark-blue',
+      markers: [
+        { lat: 44.43, lon: 26.1, icon: 'pin', label: 'Bucharest' },
+        { lat: 30.04, lon: 31.24, sidc: '10031000001211000000', label: 'Unit', size: 28 },
+      ],
+      routes: [
+        { from: 'DE', to: 'BR', style: 'dashed', arrow: true },
+        { fromLatLon: [31.23, 121.47], toLatLon: [51.92, 4.48], mode: 'sea', color: '#60a5fa' },
+      ],
+      proportional: [
+        { id: 'US', value: 330 },
+        { id: 'CN', value: 1400 },
+        { id: 'IN', value: 1380 },
+      ],
     },
   },
   shapes: {
     summary: 'A GeoJSON overlay in a box',
     value: {
-      scope: 'world', theme: 'light', bbox: [10, 40, 35, 52],
+      scope: 'world',
+      theme: 'light',
+      bbox: [10, 40, 35, 52],
       shapes: {
         type: 'FeatureCollection',
         features: [
-          { type: 'Feature', geometry: { type: 'Polygon', coordinates: [[[20, 44], [30, 44], [30, 48], [20, 48], [20, 44]]] }, properties: { fill: '#f59e0b', opacity: 0.5, title: 'Area of interest' } },
-          { type: 'Feature', geometry: { type: 'LineString', coordinates: [[12, 42], [26.1, 44.43]] }, properties: { stroke: '#dc2626', strokeWidth: 2, dashArray: [4, 2] } },
-          { type: 'Feature', geometry: { type: 'Point', coordinates: [26.1, 44.43] }, properties: { radius: 6, fill: '#dc2626' } },
+          {
+            type: 'Feature',
+            geometry: {
+              type: 'Polygon',
+              coordinates: [
+                [
+                  [20, 44],
+                  [30, 44],
+                  [30, 48],
+                  [20, 48],
+                  [20, 44],
+                ],
+              ],
+            },
+            properties: { fill: '#f59e0b', opacity: 0.5, title: 'Area of interest' },
+          },
+          {
+            type: 'Feature',
+            geometry: {
+              type: 'LineString',
+              coordinates: [
+                [12, 42],
+                [26.1, 44.43],
+              ],
+            },
+            properties: { stroke: '#dc2626', strokeWidth: 2, dashArray: [4, 2] },
+          },
+          {
+            type: 'Feature',
+            geometry: { type: 'Point', coordinates: [26.1, 44.43] },
+            properties: { radius: 6, fill: '#dc2626' },
+          },
         ],
       },
     },
@@ -79,22 +175,31 @@ function renderBody(): JsonSchema {
       'application/json': { schema: ref('RenderRequest'), examples: BODY_EXAMPLES },
       'text/csv': {
         schema: CSV_SCHEMA,
-        examples: { colours: { summary: `Regions with colours (POST to ${CSV_QUERY_EXAMPLE})`, value: (CSV_SCHEMA.examples as string[])[0] } },
+        examples: {
+          colours: {
+            summary: `Regions with colours (POST to ${CSV_QUERY_EXAMPLE})`,
+            value: (CSV_SCHEMA.examples as string[])[0],
+          },
+        },
       },
     },
   };
 }
 
 const html = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
-const json = (description: string, schema: JsonSchema) => ({ description, content: { 'application/json': { schema } } });
+const json = (description: string, schema: JsonSchema) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
 
 function mapGet(format: 'svg' | 'png'): JsonSchema {
   return {
     tags: ['Maps'],
     operationId: `getMap${format === 'svg' ? 'Svg' : 'Png'}`,
     summary: `Render a map as ${format.toUpperCase()} from the URL alone`,
-    description: `For an \`<img src>\`: the path's extension fixes the format. ${GET_RULES} `
-      + 'Use POST /render/map beyond about 40 regions, or for shapes.',
+    description:
+      `For an \`<img src>\`: the path's extension fixes the format. ${GET_RULES} ` +
+      'Use POST /render/map beyond about 40 regions, or for shapes.',
     parameters: operationParameters({ get: format }),
     responses: { 200: imageResponse('get', [format]), 304: notModifiedResponse(), ...errors(...RENDER_ERRORS) },
     'x-example-urls': GET_EXAMPLES.filter((e) => e.url.startsWith(`/map.${format}`)),
@@ -110,16 +215,17 @@ function build(): JsonSchema {
       title: 'Map rendering service',
       version: VERSION,
       summary: 'Thematic maps as SVG or PNG from a URL or a JSON or CSV body.',
-      description: 'Region data becomes a choropleth, categories or highlights with a legend, title and attribution, for the `world` '
-        + '(countries) and `RO` (Romania\'s counties), at three levels of detail; markers, routes, proportional circles, labels and '
-        + 'GeoJSON shapes go on top.\n\n'
-        + 'The same map asked for by GET, POST JSON or POST CSV is one normalised request with one `ETag` and one cache entry. '
-        + 'Unknown region ids do not fail a request: the map is drawn with the known ones and the others are listed in `X-Geo-Warnings`.\n\n'
-        + 'Text (titles, labels, annotations, categories, shape titles) may hold any Unicode but control characters other than tab '
-        + 'and line breaks, which an SVG cannot hold: such text is refused with the field named.\n\n'
-        + 'Every error is JSON `{error, message, status, field?}`; nothing is rendered or cached for a request that fails validation. '
-        + 'An unknown path is 404 `not_found`, a known path with another method 405 `method_not_allowed`, a URL over 16 KB 414 `uri_too_long`. '
-        + 'Every response carries `X-Content-Type-Options: nosniff`.',
+      description:
+        'Region data becomes a choropleth, categories or highlights with a legend, title and attribution, for the `world` ' +
+        "(countries) and `RO` (Romania's counties), at three levels of detail; markers, routes, proportional circles, labels and " +
+        'GeoJSON shapes go on top.\n\n' +
+        'The same map asked for by GET, POST JSON or POST CSV is one normalised request with one `ETag` and one cache entry. ' +
+        'Unknown region ids do not fail a request: the map is drawn with the known ones and the others are listed in `X-Geo-Warnings`.\n\n' +
+        'Text (titles, labels, annotations, categories, shape titles) may hold any Unicode but control characters other than tab ' +
+        'and line breaks, which an SVG cannot hold: such text is refused with the field named.\n\n' +
+        'Every error is JSON `{error, message, status, field?}`; nothing is rendered or cached for a request that fails validation. ' +
+        'An unknown path is 404 `not_found`, a known path with another method 405 `method_not_allowed`, a URL over 16 KB 414 `uri_too_long`. ' +
+        'Every response carries `X-Content-Type-Options: nosniff`.',
     },
     servers: [{ url: '/', description: 'This service' }],
     tags: [
@@ -136,9 +242,10 @@ function build(): JsonSchema {
           tags: ['Maps'],
           operationId: 'renderMap',
           summary: 'Render a map from a JSON or CSV body',
-          description: 'JSON: every field in the body, the query string is not read. CSV: the body holds region rows and every other parameter '
-            + `is in the query string, written as on GET (e.g. \`${CSV_QUERY_EXAMPLE}\`); \`data\` and \`regions\` there are a 400. `
-            + 'The body may be up to 4 MB. No `Cache-Control`, no conditional requests.',
+          description:
+            'JSON: every field in the body, the query string is not read. CSV: the body holds region rows and every other parameter ' +
+            `is in the query string, written as on GET (e.g. \`${CSV_QUERY_EXAMPLE}\`); \`data\` and \`regions\` there are a 400. ` +
+            'The body may be up to 4 MB. No `Cache-Control`, no conditional requests.',
           parameters: operationParameters({ csv: true }),
           requestBody: renderBody(),
           responses: { 200: imageResponse('post', ['svg', 'png']), ...errors(...RENDER_ERRORS, ...BODY_ERRORS) },
@@ -157,10 +264,14 @@ function build(): JsonSchema {
           tags: ['Inspection'],
           operationId: 'postRenderSpec',
           summary: 'Normalise a JSON or CSV body without rendering',
-          description: 'The body and query string of `POST /render/map`: answers with the normalised request, its ETag, warnings, and the equivalent GET URL.',
+          description:
+            'The body and query string of `POST /render/map`: answers with the normalised request, its ETag, warnings, and the equivalent GET URL.',
           parameters: operationParameters({ csv: true }),
           requestBody: renderBody(),
-          responses: { 200: json('The normalised request.', ref('SpecResponse')), ...errors(400, 404, 405, 413, 414, 415, 500) },
+          responses: {
+            200: json('The normalised request.', ref('SpecResponse')),
+            ...errors(400, 404, 405, 413, 414, 415, 500),
+          },
         },
       },
       '/scopes': {
@@ -168,9 +279,14 @@ function build(): JsonSchema {
           tags: ['Scopes'],
           operationId: 'listScopes',
           summary: 'List the scopes',
-          description: 'Every scope with its detail levels, default level and projection, attribution and number of regions.',
+          description:
+            'Every scope with its detail levels, default level and projection, attribution and number of regions.',
           responses: {
-            200: json('The scopes.', { type: 'object', required: ['scopes'], properties: { scopes: { type: 'array', items: ref('ScopeSummary') } } }),
+            200: json('The scopes.', {
+              type: 'object',
+              required: ['scopes'],
+              properties: { scopes: { type: 'array', items: ref('ScopeSummary') } },
+            }),
             ...errors(405, 500),
           },
         },
@@ -180,9 +296,16 @@ function build(): JsonSchema {
           tags: ['Scopes'],
           operationId: 'getScope',
           summary: 'One scope with every region id, name and alias',
-          parameters: [{
-            name: 'scope', in: 'path', required: true, description: 'A scope id, any case.', schema: { type: 'string', enum: (bodyProperties.scope as JsonSchema).enum }, example: 'RO',
-          }],
+          parameters: [
+            {
+              name: 'scope',
+              in: 'path',
+              required: true,
+              description: 'A scope id, any case.',
+              schema: { type: 'string', enum: (bodyProperties.scope as JsonSchema).enum },
+              example: 'RO',
+            },
+          ],
           responses: { 200: json('The scope and its regions.', ref('ScopeDetail')), ...errors(404, 405, 500) },
         },
       },
@@ -200,17 +323,21 @@ function build(): JsonSchema {
           tags: ['Documentation'],
           operationId: 'getDocs',
           summary: 'The API reference as a web page',
-          description: 'This document rendered as HTML: endpoints, parameters, fields, responses and error codes. Self-contained: it loads nothing else.',
-          responses: { 200: html('The reference, rendered from this document.'), ...errors(405, 500) } },
+          description:
+            'This document rendered as HTML: endpoints, parameters, fields, responses and error codes. Self-contained: it loads nothing else.',
+          responses: { 200: html('The reference, rendered from this document.'), ...errors(405, 500) },
+        },
       },
       '/': {
         get: {
           tags: ['Documentation'],
           operationId: 'getPreview',
           summary: 'The preview page: build a map and see its URL',
-          description: 'Draws maps in the browser from `/render/spec` with the renderer the service uses. Its script, the renderer bundle, '
-            + 'topology and fonts are served beside it (`/preview.js`, `/renderer.js`, `/topology/*`, `/fonts/*`) as parts of the page, not of the API.',
-          responses: { 200: html('The preview page.'), ...errors(405, 500) } },
+          description:
+            'Draws maps in the browser from `/render/spec` with the renderer the service uses. Its script, the renderer bundle, ' +
+            'topology and fonts are served beside it (`/preview.js`, `/renderer.js`, `/topology/*`, `/fonts/*`) as parts of the page, not of the API.',
+          responses: { 200: html('The preview page.'), ...errors(405, 500) },
+        },
       },
     },
     components: {

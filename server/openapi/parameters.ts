@@ -11,8 +11,9 @@ import { withoutNull } from './json-schema.ts';
 const CSV_BODY_FIELDS: readonly string[] = ['data', 'regions'];
 
 /** The GET parameter names, in the request's field order, each alias just before its field. */
-const GET_PARAMETER_NAMES: readonly string[] = FIELD_NAMES.filter((name) => !fieldMeta(name).jsonOnly)
-  .flatMap((name) => [...(fieldMeta(name).queryAlias ? [fieldMeta(name).queryAlias!.name] : []), name]);
+const GET_PARAMETER_NAMES: readonly string[] = FIELD_NAMES.filter((name) => !fieldMeta(name).jsonOnly).flatMap(
+  (name) => [...(fieldMeta(name).queryAlias ? [fieldMeta(name).queryAlias!.name] : []), name],
+);
 
 /** The query form of a parameter: its field's, or an alias's. */
 function queryForm(name: string): QueryForm | undefined {
@@ -47,7 +48,9 @@ function parameter(name: string, bodyProperties: Record<string, JsonSchema>): Js
   const grammar = queryForm(name);
   const body = bodyProperties[name];
   if (grammar) {
-    const description = body ? `${fieldMeta(name).description}\n\nIn a query: ${grammar.description}` : grammar.description;
+    const description = body
+      ? `${fieldMeta(name).description}\n\nIn a query: ${grammar.description}`
+      : grammar.description;
     const common = { name, in: 'query', description, example: grammar.example };
     if (!grammar.commaList) return { ...common, schema: { type: 'string' } };
     const schema = grammar.commaList === true ? scalarSchema(name, body!) : grammar.commaList;
@@ -56,7 +59,10 @@ function parameter(name: string, bodyProperties: Record<string, JsonSchema>): Js
   if (!body) throw new Error(`query parameter ${name} has neither a query form nor a body field`);
   const schema = scalarSchema(name, body);
   const meta = fieldMeta(name);
-  const example = meta.example ?? (requestSchema.fields[name as FieldName].describe() as SchemaDescription).default ?? (schema.enum as unknown[] | undefined)?.[0];
+  const example =
+    meta.example ??
+    (requestSchema.fields[name as FieldName].describe() as SchemaDescription).default ??
+    (schema.enum as unknown[] | undefined)?.[0];
   return {
     name,
     in: 'query',
@@ -80,15 +86,22 @@ export function queryParameters(bodyProperties: Record<string, JsonSchema>): Rec
       example: only,
     };
   }
-  parameters['scope.csv'] = { ...parameters.scope, required: false, description: `Required with a \`text/csv\` body. ${parameters.scope!.description}` };
+  parameters['scope.csv'] = {
+    ...parameters.scope,
+    required: false,
+    description: `Required with a \`text/csv\` body. ${parameters.scope!.description}`,
+  };
   return parameters;
 }
 
 /** The parameters of an operation: GET with the format its path fixes (or any), or those read beside a CSV body. */
 export function operationParameters(kind: { get: (typeof FORMATS)[number] | 'any' } | { csv: true }): JsonSchema[] {
   if ('csv' in kind) {
-    return GET_PARAMETER_NAMES.filter((name) => !CSV_BODY_FIELDS.includes(name))
-      .map((name) => parameterRef(name === 'scope' ? 'scope.csv' : name));
+    return GET_PARAMETER_NAMES.filter((name) => !CSV_BODY_FIELDS.includes(name)).map((name) =>
+      parameterRef(name === 'scope' ? 'scope.csv' : name),
+    );
   }
-  return GET_PARAMETER_NAMES.map((name) => parameterRef(name === 'format' && kind.get !== 'any' ? `format.${kind.get}` : name));
+  return GET_PARAMETER_NAMES.map((name) =>
+    parameterRef(name === 'format' && kind.get !== 'any' ? `format.${kind.get}` : name),
+  );
 }

@@ -6,7 +6,12 @@ import { requestSchema } from '../request/schema.ts';
 import { LIMITS } from '../request/schema-parts.ts';
 import { fromYup } from './json-schema.ts';
 
-const HEX_COLOR_SCHEMA: JsonSchema = { type: 'string', pattern: HEX_COLOR.source, description: 'A colour, `#rrggbb`.', examples: ['#1a6bcc'] };
+const HEX_COLOR_SCHEMA: JsonSchema = {
+  type: 'string',
+  pattern: HEX_COLOR.source,
+  description: 'A colour, `#rrggbb`.',
+  examples: ['#1a6bcc'],
+};
 
 /** `RenderRequest` and every schema it references, for `components.schemas`. */
 export function requestSchemas(): Record<string, JsonSchema> {
@@ -17,9 +22,9 @@ export function requestSchemas(): Record<string, JsonSchema> {
 
 const CSV_RULES = [
   'Rows `id,value[,color]`, one region a line (at most ' + LIMITS.regions + ').',
-  'The header row is optional. A first row whose first cell is `id` and whose second cell is a name is the header; its second column must be '
-    + '`value`, `val`, `count`, `n` or `amount` (any case). So a file without header may start with Indonesia (`ID,5`).',
-  'The `color` column is read only when the header\'s third column is named `color`; a colour cell may be empty. Without a header, columns beyond the second are ignored.',
+  'The header row is optional. A first row whose first cell is `id` and whose second cell is a name is the header; its second column must be ' +
+    '`value`, `val`, `count`, `n` or `amount` (any case). So a file without header may start with Indonesia (`ID,5`).',
+  "The `color` column is read only when the header's third column is named `color`; a colour cell may be empty. Without a header, columns beyond the second are ignored.",
   'An empty value cell makes a highlight-only region; a number a choropleth value; text a category.',
   'The delimiter is `,`, `;` or tab, detected from the first line; `;`- and tab-separated files may use decimal commas (`1,5`).',
   'A BOM, CRLF line endings and quoted fields (`"a ""quoted"" word"`) are read. An error (400 `invalid_csv`) names its line.',

@@ -5,14 +5,24 @@
 
 /** A render refused before it started: the queue is full, or the service is shutting down. */
 export class RenderRefused extends Error {
-  constructor(readonly reason: 'queue-full' | 'draining', readonly renderer: string) {
-    super(reason === 'draining' ? 'the service is shutting down' : 'too many maps are waiting to be rendered; retry shortly');
+  constructor(
+    readonly reason: 'queue-full' | 'draining',
+    readonly renderer: string,
+  ) {
+    super(
+      reason === 'draining'
+        ? 'the service is shutting down'
+        : 'too many maps are waiting to be rendered; retry shortly',
+    );
   }
 }
 
 /** A render past its deadline, waiting included. */
 export class RenderTimedOut extends Error {
-  constructor(readonly deadlineMs: number, readonly renderer: string) {
+  constructor(
+    readonly deadlineMs: number,
+    readonly renderer: string,
+  ) {
     super(`the render took longer than ${deadlineMs} ms`);
   }
 }

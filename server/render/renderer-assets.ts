@@ -49,17 +49,30 @@ export function loadRendererAssets(operator?: { topologyDir: string; version: st
   const files = new Map<string, Asset>();
   const build = 'run `npm start` or `node server/prepare.mjs` to build it';
   files.set('/index.html', { contentType: 'text/html', body: read(join(root, 'renderer-page/page.html'), build) });
-  files.set('/renderer.js', { contentType: 'text/javascript', body: read(join(root, 'renderer-page/dist/renderer.js'), build) });
+  files.set('/renderer.js', {
+    contentType: 'text/javascript',
+    body: read(join(root, 'renderer-page/dist/renderer.js'), build),
+  });
   const fonts = dirname(createRequire(import.meta.url).resolve('@fontsource/noto-sans/package.json'));
   for (const weight of ['400', '700']) {
-    files.set(`/fonts/${weight}.css`, { contentType: 'text/css', body: read(join(fonts, `${weight}.css`), 'npm install') });
+    files.set(`/fonts/${weight}.css`, {
+      contentType: 'text/css',
+      body: read(join(fonts, `${weight}.css`), 'npm install'),
+    });
   }
   for (const name of readdirSync(join(fonts, 'files')).filter((n) => /-(400|700)-normal\.woff2$/.test(n))) {
-    files.set(`/fonts/files/${name}`, { contentType: 'font/woff2', body: read(join(fonts, 'files', name), 'npm install') });
+    files.set(`/fonts/files/${name}`, {
+      contentType: 'font/woff2',
+      body: read(join(fonts, 'files', name), 'npm install'),
+    });
   }
   // the build's version stands for every topology file it wrote
-  const { version: topology } = JSON.parse(read(join(TOPOLOGY_DIR, 'catalogue.json'), build).toString('utf8')) as { version: string };
-  const hash = createHash('sha1').update(topology).update(operator?.version ?? '');
+  const { version: topology } = JSON.parse(read(join(TOPOLOGY_DIR, 'catalogue.json'), build).toString('utf8')) as {
+    version: string;
+  };
+  const hash = createHash('sha1')
+    .update(topology)
+    .update(operator?.version ?? '');
   const topologyDirs = [TOPOLOGY_DIR, ...(operator ? [operator.topologyDir] : [])];
   for (const [path, asset] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) hash.update(path).update(asset.body);
   return {

@@ -7,7 +7,11 @@ export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 async function readText(ctx: Context): Promise<string> {
   try {
-    return await getRawBody(ctx.req, { length: ctx.get('content-length') || undefined, limit: MAX_BODY_BYTES, encoding: 'utf-8' });
+    return await getRawBody(ctx.req, {
+      length: ctx.get('content-length') || undefined,
+      limit: MAX_BODY_BYTES,
+      encoding: 'utf-8',
+    });
   } catch (error) {
     if ((error as { type?: string }).type === 'entity.too.large') {
       throw new ApiError('payload_too_large', `the body is larger than ${MAX_BODY_BYTES} bytes (4 MB)`);
@@ -27,7 +31,8 @@ export async function readRequestBody(ctx: Context): Promise<RequestBody> {
   }
   const text = await readText(ctx);
   if (kind === 'csv') return { kind, text };
-  if (text.trim() === '') throw new ApiError('invalid_json', 'the body is empty; send a JSON object with at least "scope"');
+  if (text.trim() === '')
+    throw new ApiError('invalid_json', 'the body is empty; send a JSON object with at least "scope"');
   try {
     return { kind, value: JSON.parse(text) };
   } catch (error) {

@@ -106,10 +106,12 @@ function readRows(text: string, delimiter: Delimiter): Row[] {
       const error = result.errors[0];
       if (error) {
         // Papaparse gives the offset just inside the opening quote of the faulty field.
-        const at = error.index !== undefined && error.index >= start && error.index <= end ? lineAt(text, error.index) : line;
-        const message = error.code === 'MissingQuotes'
-          ? 'a quoted field is never closed; add the closing " (a quote inside a quoted field is written "")'
-          : 'malformed quotes; after a closing " only the delimiter or the end of the line may follow, and a quote inside a quoted field is written ""';
+        const at =
+          error.index !== undefined && error.index >= start && error.index <= end ? lineAt(text, error.index) : line;
+        const message =
+          error.code === 'MissingQuotes'
+            ? 'a quoted field is never closed; add the closing " (a quote inside a quoted field is written "")'
+            : 'malformed quotes; after a closing " only the delimiter or the end of the line may follow, and a quote inside a quoted field is written ""';
         problem = { line: at, message };
         parser.abort();
         return;
@@ -137,12 +139,22 @@ export function parseCsvRegions(text: string): RawRegion[] {
     rows.shift();
     const valueHeader = first.cells[1]?.trim() ?? '';
     if (!VALUE_HEADERS.includes(valueHeader.toLowerCase())) {
-      const found = first.cells.length < 2 ? 'the header has no second column' : `the header's second column is ${show(valueHeader)}`;
-      fail(first.line, `${found}; it must be one of ${VALUE_HEADERS.join(', ')} (any case). A first row whose first cell is "id" is read as the header id,value[,color]; to start with a region whose id is "ID", add that header row.`);
+      const found =
+        first.cells.length < 2
+          ? 'the header has no second column'
+          : `the header's second column is ${show(valueHeader)}`;
+      fail(
+        first.line,
+        `${found}; it must be one of ${VALUE_HEADERS.join(', ')} (any case). A first row whose first cell is "id" is read as the header id,value[,color]; to start with a region whose id is "ID", add that header row.`,
+      );
     }
     colorColumn = first.cells[2]?.trim().toLowerCase() === 'color';
   }
-  if (rows.length === 0) fail(null, 'the CSV body has no rows; send one region a line as id,value[,color] (a header row id,value[,color] is optional)');
+  if (rows.length === 0)
+    fail(
+      null,
+      'the CSV body has no rows; send one region a line as id,value[,color] (a header row id,value[,color] is optional)',
+    );
 
   return rows.map(({ cells, line }) => {
     const id = cells[0]!.trim();
@@ -152,7 +164,8 @@ export function parseCsvRegions(text: string): RawRegion[] {
     const region: RawRegion = { id, value: parseValueText(valueText) };
     const color = colorColumn ? (cells[2] ?? '').trim() : '';
     if (color !== '') {
-      if (!HEX_COLOR.test(color)) fail(line, `colour ${show(color)} is not #rrggbb (e.g. #ff0000); leave the cell empty for no colour`);
+      if (!HEX_COLOR.test(color))
+        fail(line, `colour ${show(color)} is not #rrggbb (e.g. #ff0000); leave the cell empty for no colour`);
       region.color = color;
     }
     return region;
@@ -163,7 +176,11 @@ export function parseCsvRegions(text: string): RawRegion[] {
 export function csvRequest(query: string, csv: string): Record<string, unknown> {
   const request = parseQuery(query, FIELD_NAMES);
   if (request.regions) {
-    throw new ApiError('invalid_field', 'with a CSV body the regions come from the body; leave data and regions out of the query string', 'data');
+    throw new ApiError(
+      'invalid_field',
+      'with a CSV body the regions come from the body; leave data and regions out of the query string',
+      'data',
+    );
   }
   return { ...request, regions: parseCsvRegions(csv) };
 }

@@ -33,7 +33,8 @@ function featuresOf(geometry: unknown): unknown[] {
     return geometry.features;
   }
   if (isObject(geometry) && geometry.type === 'Topology') {
-    if (!isObject(geometry.objects) || !Array.isArray(geometry.arcs)) fail('geometry', 'is a Topology without objects or arcs');
+    if (!isObject(geometry.objects) || !Array.isArray(geometry.arcs))
+      fail('geometry', 'is a Topology without objects or arcs');
     try {
       const [first] = Object.values(geometry.objects);
       if (!first) fail('geometry.objects', 'is empty');
@@ -52,12 +53,20 @@ interface Options {
 }
 
 /** A region's id: `idProperty`, else the feature's `id`, else `properties.id`; text of at most 64 characters. */
-function idOf(feature: Record<string, unknown>, properties: Record<string, unknown>, { idProperty }: Options, field: string): string {
-  const raw = idProperty ? properties[idProperty] : feature.id ?? properties.id;
-  const where = idProperty ? `properties.${idProperty} (idProperty)` : 'id (neither the feature\'s id nor properties.id; set idProperty to use another property)';
+function idOf(
+  feature: Record<string, unknown>,
+  properties: Record<string, unknown>,
+  { idProperty }: Options,
+  field: string,
+): string {
+  const raw = idProperty ? properties[idProperty] : (feature.id ?? properties.id);
+  const where = idProperty
+    ? `properties.${idProperty} (idProperty)`
+    : "id (neither the feature's id nor properties.id; set idProperty to use another property)";
   if ((typeof raw !== 'string' && typeof raw !== 'number') || String(raw).trim() === '') fail(field, `has no ${where}`);
   const id = String(raw).trim();
-  if (id.length > LIMITS.categoryLength || NOT_XML_TEXT.test(id)) fail(field, `id must be text of at most ${LIMITS.categoryLength} characters without control characters`);
+  if (id.length > LIMITS.categoryLength || NOT_XML_TEXT.test(id))
+    fail(field, `id must be text of at most ${LIMITS.categoryLength} characters without control characters`);
   return id;
 }
 
@@ -71,35 +80,62 @@ export interface CustomScope {
 export function customScope(input: unknown, options: Options): CustomScope {
   const features = featuresOf(input);
   if (features.length === 0) fail('geometry', 'holds no features');
-  if (features.length > LIMITS.regions) throw new ApiError('too_many_items', `geometry may hold at most ${LIMITS.regions} features`, 'geometry');
+  if (features.length > LIMITS.regions)
+    throw new ApiError('too_many_items', `geometry may hold at most ${LIMITS.regions} features`, 'geometry');
   const seen = new Map<string, number>();
   const regions = features.map((item, i): Feature<Polygon | MultiPolygon, { name: string }> => {
     const field = `geometry.features[${i}]`;
-    if (!isObject(item) || item.type !== 'Feature' || !isObject(item.geometry)) fail(field, 'must be a GeoJSON Feature with a geometry');
+    if (!isObject(item) || item.type !== 'Feature' || !isObject(item.geometry))
+      fail(field, 'must be a GeoJSON Feature with a geometry');
     const type = item.geometry.type as (typeof AREAL)[number];
-    if (!AREAL.includes(type)) fail(`${field}.geometry.type`, `must be Polygon or MultiPolygon: regions are areas (got ${JSON.stringify(type)})`);
+    if (!AREAL.includes(type))
+      fail(
+        `${field}.geometry.type`,
+        `must be Polygon or MultiPolygon: regions are areas (got ${JSON.stringify(type)})`,
+      );
     const properties = isObject(item.properties) ? item.properties : {};
     const id = idOf(item, properties, options, field);
     const earlier = seen.get(normaliseKey(id));
     if (earlier !== undefined) fail(field, `has the id "${id}" of geometry.features[${earlier}]; ids must be unique`);
     seen.set(normaliseKey(id), i);
     const named = properties[options.nameProperty ?? 'name'];
-    if (options.nameProperty && typeof named !== 'string') fail(field, `has no text properties.${options.nameProperty} (nameProperty)`);
-    const name = typeof named === 'string' && named.trim() && !NOT_XML_TEXT.test(named) ? named.trim().slice(0, 120) : id;
-    const checked = checkedCoordinates(type, item.geometry.coordinates, `${field}.geometry.coordinates`) as Polygon['coordinates'];
-    return { type: 'Feature', id, properties: { name }, geometry: { type, coordinates: checked } as Polygon | MultiPolygon };
+    if (options.nameProperty && typeof named !== 'string')
+      fail(field, `has no text properties.${options.nameProperty} (nameProperty)`);
+    const name =
+      typeof named === 'string' && named.trim() && !NOT_XML_TEXT.test(named) ? named.trim().slice(0, 120) : id;
+    const checked = checkedCoordinates(
+      type,
+      item.geometry.coordinates,
+      `${field}.geometry.coordinates`,
+    ) as Polygon['coordinates'];
+    return {
+      type: 'Feature',
+      id,
+      properties: { name },
+      geometry: { type, coordinates: checked } as Polygon | MultiPolygon,
+    };
   });
   // RFC 7946 winds outer rings counter-clockwise, d3 clockwise: either is taken
   const collection = rewind({ type: 'FeatureCollection', features: regions } as FeatureCollection, true);
   const built = topology({ regions: collection, points: regionAnchors(collection) }, QUANTIZATION);
   const byKey = new Map<string, string>();
   for (const r of regions) byKey.set(normaliseKey(String(r.id)), String(r.id));
-  for (const r of regions) if (!byKey.has(normaliseKey(r.properties.name))) byKey.set(normaliseKey(r.properties.name), String(r.id));
+  for (const r of regions)
+    if (!byKey.has(normaliseKey(r.properties.name))) byKey.set(normaliseKey(r.properties.name), String(r.id));
   const entries = regions.map((r) => ({ id: String(r.id), name: r.properties.name, aliases: [] }));
   return {
     scope: {
-      id: 'custom', kind: 'custom', name: 'Custom', regionKind: 'regions', defaultLevel: 'high', defaultProjection: 'conicConformal',
-      sources: '', boundaries: { source: 'the request', licence: 'the requester\'s' }, ownIds: [], regions: entries, divisions: [],
+      id: 'custom',
+      kind: 'custom',
+      name: 'Custom',
+      regionKind: 'regions',
+      defaultLevel: 'high',
+      defaultProjection: 'conicConformal',
+      sources: '',
+      boundaries: { source: 'the request', licence: "the requester's" },
+      ownIds: [],
+      regions: entries,
+      divisions: [],
     },
     geometry: { key: createHash('sha1').update(JSON.stringify(built)).digest('hex'), topology: built },
     resolve: (raw) => byKey.get(normaliseKey(raw)),

@@ -8,10 +8,15 @@ import type { ValidRequest } from './schema.ts';
 function idsOf(valid: ValidRequest): string[] {
   const routeEnds = (valid.routes ?? []).flatMap((r) => [r.fromLatLon ? null : r.from, r.toLatLon ? null : r.to]);
   return [
-    ...(valid.regions ?? []).map((r) => r.id), ...(valid.patterns ?? []).map((p) => p.id),
-    ...(valid.annotations ?? []).map((a) => a.id), ...(Array.isArray(valid.labels) ? valid.labels : []),
-    ...(valid.proportional ?? []).map((p) => p.id), ...routeEnds,
-  ].filter((id): id is string => typeof id === 'string').map((id) => id.trim());
+    ...(valid.regions ?? []).map((r) => r.id),
+    ...(valid.patterns ?? []).map((p) => p.id),
+    ...(valid.annotations ?? []).map((a) => a.id),
+    ...(Array.isArray(valid.labels) ? valid.labels : []),
+    ...(valid.proportional ?? []).map((p) => p.id),
+    ...routeEnds,
+  ]
+    .filter((id): id is string => typeof id === 'string')
+    .map((id) => id.trim());
 }
 
 /**
@@ -21,15 +26,24 @@ function idsOf(valid: ValidRequest): string[] {
  */
 export function chooseDivision(scope: ScopeCatalogue, valid: ValidRequest, catalogue: Catalogue): string | null {
   if (!scope.divisions.length) return null;
-  const divisions: Array<{ id: string | null; regionKind: string }> = [{ id: null, regionKind: scope.regionKind }, ...scope.divisions];
+  const divisions: Array<{ id: string | null; regionKind: string }> = [
+    { id: null, regionKind: scope.regionKind },
+    ...scope.divisions,
+  ];
   const only = new Map<string | null, string[]>();
   for (const raw of new Set(idsOf(valid))) {
     const knownBy = divisions.filter((d) => catalogue.resolveIn(scope.id, d.id, raw) !== undefined);
     if (knownBy.length === 1) only.set(knownBy[0]!.id, [...(only.get(knownBy[0]!.id) ?? []), raw]);
   }
   if (only.size > 1) {
-    const parts = divisions.filter((d) => only.has(d.id)).map((d) => `${only.get(d.id)!.slice(0, 3).join(', ')} are ${d.regionKind}`);
-    throw new ApiError('invalid_data', `ids of two levels in one request: ${parts.join('; ')}; give the ids of one level`, 'regions');
+    const parts = divisions
+      .filter((d) => only.has(d.id))
+      .map((d) => `${only.get(d.id)!.slice(0, 3).join(', ')} are ${d.regionKind}`);
+    throw new ApiError(
+      'invalid_data',
+      `ids of two levels in one request: ${parts.join('; ')}; give the ids of one level`,
+      'regions',
+    );
   }
   return [...only.keys()][0] ?? null;
 }

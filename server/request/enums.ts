@@ -1,25 +1,79 @@
 // The enumerations the server accepts, each tied to the renderer's type so neither can drift alone.
 import type {
-  ColorScaleName, Classification, Format, LabelPosition, LegendLayout, Level, MarkerIcon, PatternName, ProjectionName,
-  RouteMode, RouteStyle, ThemeName,
+  ColorScaleName,
+  Classification,
+  Format,
+  LabelPosition,
+  LegendLayout,
+  Level,
+  MarkerIcon,
+  PatternName,
+  ProjectionName,
+  RouteMode,
+  RouteStyle,
+  ThemeName,
 } from '../../renderer-page/spec.ts';
 
 /** `list` typed as given; compiles only when it names every member of `Union` and nothing else. */
-const every = <Union extends string>() =>
-  <const List extends readonly Union[]>(list: List & ([Union] extends [List[number]] ? unknown : never)): List => list;
+const every =
+  <Union extends string>() =>
+  <const List extends readonly Union[]>(list: List & ([Union] extends [List[number]] ? unknown : never)): List =>
+    list;
 
 export const THEMES = every<ThemeName>()([
-  'dark', 'light', 'light-blue', 'light-mono', 'dark-blue', 'dark-mono', 'satellite', 'terrain', 'minimal', 'contrast',
+  'dark',
+  'light',
+  'light-blue',
+  'light-mono',
+  'dark-blue',
+  'dark-mono',
+  'satellite',
+  'terrain',
+  'minimal',
+  'contrast',
 ]);
-export const PROJECTIONS = every<ProjectionName>()(['naturalEarth1', 'albersUsa', 'conicConformal', 'mercator', 'equalEarth']);
+export const PROJECTIONS = every<ProjectionName>()([
+  'naturalEarth1',
+  'albersUsa',
+  'conicConformal',
+  'mercator',
+  'equalEarth',
+]);
 export const COLOR_SCALES = every<ColorScaleName>()(['sequential', 'diverging', 'categorical']);
 export const CLASSIFICATIONS = every<Classification>()(['quantile', 'jenks', 'equal', 'custom']);
 export const LEGEND_LAYOUTS = every<LegendLayout>()(['vertical', 'horizontal', 'continuous']);
 export const PATTERNS = every<PatternName>()(['stripes', 'stripes-diagonal', 'dots', 'crosshatch', 'solid-outline']);
 export const MARKER_ICONS = every<MarkerIcon>()([
-  'dot', 'square', 'triangle', 'cross', 'star', 'pin', 'flag', 'airport', 'anchor', 'car', 'bicycle', 'helicopter',
-  'ship', 'train', 'truck', 'house', 'building', 'factory', 'hospital', 'tank', 'base', 'bomb', 'fist', 'soccer-ball',
-  'megaphone', 'mountain', 'fire', 'lightning', 'warning', 'person',
+  'dot',
+  'square',
+  'triangle',
+  'cross',
+  'star',
+  'pin',
+  'flag',
+  'airport',
+  'anchor',
+  'car',
+  'bicycle',
+  'helicopter',
+  'ship',
+  'train',
+  'truck',
+  'house',
+  'building',
+  'factory',
+  'hospital',
+  'tank',
+  'base',
+  'bomb',
+  'fist',
+  'soccer-ball',
+  'megaphone',
+  'mountain',
+  'fire',
+  'lightning',
+  'warning',
+  'person',
 ]);
 export const LABEL_POSITIONS = every<LabelPosition>()(['top', 'bottom', 'left', 'right']);
 export const ROUTE_STYLES = every<RouteStyle>()(['solid', 'dashed', 'dotted']);

@@ -32,7 +32,8 @@ export function parseQuery(query: string, fieldNames: readonly string[]): Record
   for (const [key, value] of new URLSearchParams(query)) {
     const name = byLowerName.get(key.toLowerCase()) ?? key;
     // own keys only: `toString=1` is an unknown parameter, not a repeated one
-    if (Object.hasOwn(raw, name)) throw new ApiError('invalid_field', `parameter "${name}" is given more than once`, name);
+    if (Object.hasOwn(raw, name))
+      throw new ApiError('invalid_field', `parameter "${name}" is given more than once`, name);
     raw[name] = value;
   }
   for (const [alias, { field, notBoth }] of ALIASES) {

@@ -26,7 +26,11 @@ const WRITTEN_AS_IS = [...AS_IS_FIELDS, 'level', 'projection', 'colorScale', 'cl
 /** Query parameters for the parts of `spec` that differ from `base`, or null when one cannot be written. */
 function parameters(spec: MapSpec, base: MapSpec): Array<[string, string]> | null {
   const params: Array<[string, string]> = [['scope', spec.scope]];
-  const texts = [...spec.regions.map((r) => r.annotation ?? ''), ...spec.markers.map((m) => m.label ?? ''), ...spec.categories];
+  const texts = [
+    ...spec.regions.map((r) => r.annotation ?? ''),
+    ...spec.markers.map((m) => m.label ?? ''),
+    ...spec.categories,
+  ];
   if (spec.shapes.length || !texts.every(plain) || spec.markers.some((m) => m.color || m.rotation)) return null;
 
   for (const key of WRITTEN_AS_IS) {
@@ -39,7 +43,10 @@ function parameters(spec: MapSpec, base: MapSpec): Array<[string, string]> | nul
 
   // categories take palette colours in order of first appearance, so their pairs come in that order
   const order = (r: RegionSpec) => (typeof r.value === 'string' ? spec.categories.indexOf(r.value) : -1);
-  const pairs = [...spec.regions].sort((a, b) => order(a) - order(b)).map(pair).filter((p): p is string => p !== null);
+  const pairs = [...spec.regions]
+    .sort((a, b) => order(a) - order(b))
+    .map(pair)
+    .filter((p): p is string => p !== null);
   if (pairs.length) params.push(['data', pairs.join(',')]);
   const patterned = spec.regions.filter((r) => r.pattern);
   if (patterned.length) params.push(['patterns', patterned.map((r) => `${r.id}:${r.pattern}`).join(',')]);
@@ -50,18 +57,40 @@ function parameters(spec: MapSpec, base: MapSpec): Array<[string, string]> | nul
   if (labels.mode !== 'none') params.push(['labels', labels.mode === 'all' ? 'ISO' : labels.ids.join(',')]);
   if (labels.minArea !== base.labels.minArea) params.push(['labelMinArea', String(labels.minArea)]);
   if (proportional.items.length) {
-    params.push(['proportional', proportional.items.map((p) => `${p.id}:${p.value}${p.color ? `:${p.color}` : ''}`).join(',')]);
+    params.push([
+      'proportional',
+      proportional.items.map((p) => `${p.id}:${p.value}${p.color ? `:${p.color}` : ''}`).join(','),
+    ]);
   }
   if (proportional.min !== base.proportional.min) params.push(['proportionalMin', String(proportional.min)]);
   if (proportional.max !== base.proportional.max) params.push(['proportionalMax', String(proportional.max)]);
 
   if (spec.markers.length) {
-    params.push(['markers', spec.markers.map((m) => [`${m.lat},${m.lon}`, m.sidc ?? m.icon, m.label ?? '', m.labelPosition, m.size].join(':')).join(';')]);
+    params.push([
+      'markers',
+      spec.markers
+        .map((m) => [`${m.lat},${m.lon}`, m.sidc ?? m.icon, m.label ?? '', m.labelPosition, m.size].join(':'))
+        .join(';'),
+    ]);
   }
   if (spec.routes.length) {
-    params.push(['routes', spec.routes.map((r) => [
-      routeText(r.from, r.to), r.color, r.width, r.style, r.arrow ? 'arrow' : null, r.mode === 'sea' ? 'sea' : null,
-    ].filter((o) => o !== null).join(':')).join(';')]);
+    params.push([
+      'routes',
+      spec.routes
+        .map((r) =>
+          [
+            routeText(r.from, r.to),
+            r.color,
+            r.width,
+            r.style,
+            r.arrow ? 'arrow' : null,
+            r.mode === 'sea' ? 'sea' : null,
+          ]
+            .filter((o) => o !== null)
+            .join(':'),
+        )
+        .join(';'),
+    ]);
   }
   return params;
 }

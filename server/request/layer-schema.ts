@@ -6,86 +6,140 @@ import { LIMITS, color, flag, latLon, nullMeansDefault, oneOf, range, text } fro
 import { isValidSidc } from './sidc.ts';
 
 export const marker = object({
-  lat: range('${path}', -90, 90).required('${path} is required').meta({ description: 'Latitude in degrees.', example: 44.43 }),
-  lon: range('${path}', -180, 180).required('${path} is required').meta({ description: 'Longitude in degrees.', example: 26.1 }),
+  lat: range('${path}', -90, 90)
+    .required('${path} is required')
+    .meta({ description: 'Latitude in degrees.', example: 44.43 }),
+  lon: range('${path}', -180, 180)
+    .required('${path} is required')
+    .meta({ description: 'Longitude in degrees.', example: 26.1 }),
   icon: nullMeansDefault(oneOf(MARKER_ICONS, '${path}'), 'pin').meta({ description: 'Icon name.' }),
-  sidc: string().typeError('${path} must be a code').nullable()
-    .test('sidc', '${path} must be a 20- or 30-digit APP-6 / MIL-STD-2525 code of a known symbol', (code) => !code || isValidSidc(code))
+  sidc: string()
+    .typeError('${path} must be a code')
+    .nullable()
+    .test(
+      'sidc',
+      '${path} must be a 20- or 30-digit APP-6 / MIL-STD-2525 code of a known symbol',
+      (code) => !code || isValidSidc(code),
+    )
     .meta({
       description: 'A 20- or 30-digit APP-6 / MIL-STD-2525 symbol identification code, drawn with milsymbol.',
       extra: { pattern: '^(\\d{20}|\\d{30})$' },
       example: '10031000001211000000',
     }),
   label: text('${path}', LIMITS.markerLabel).meta({ description: 'Text next to the marker.', example: 'Bucharest' }),
-  labelPosition: oneOf(LABEL_POSITIONS, '${path}').nullable()
+  labelPosition: oneOf(LABEL_POSITIONS, '${path}')
+    .nullable()
     .meta({ description: 'Where the label goes: `right` by default, `bottom` for a `sidc` symbol.' }),
   size: range('${path}', 1, 200).default(16).meta({ description: 'Size in pixels.' }),
   rotation: range('${path}', -360, 360).default(0).meta({ description: 'Rotation in degrees, clockwise.' }),
-  color: color('${path}').meta({ description: 'Marker colour, `#rrggbb`. Default: the theme\'s marker colour.' }),
+  color: color('${path}').meta({ description: "Marker colour, `#rrggbb`. Default: the theme's marker colour." }),
 })
   .typeError('${path} must be an object with lat and lon')
-  .noUnknown('${path} has a field that is not one of lat, lon, icon, sidc, label, labelPosition, size, rotation, color: ${unknown}')
+  .noUnknown(
+    '${path} has a field that is not one of lat, lon, icon, sidc, label, labelPosition, size, rotation, color: ${unknown}',
+  )
   // as sent: the icon's default does not count
   .test('icon-or-sidc', '${path} has both icon and sidc; give one of them', function (m) {
     const sent = this.originalValue as { icon?: unknown; sidc?: unknown } | undefined;
     return !(m && sent?.icon && sent.sidc);
   })
   .meta({
-    description: 'A point marker: an icon or a military symbol at a position, with an optional label. `icon` and `sidc` exclude each other.',
+    description:
+      'A point marker: an icon or a military symbol at a position, with an optional label. `icon` and `sidc` exclude each other.',
     component: 'Marker',
     extra: { not: { required: ['icon', 'sidc'], properties: { icon: { type: 'string' }, sidc: { type: 'string' } } } },
   });
 
 const LAT_LON = {
   type: ['array', 'null'],
-  prefixItems: [{ type: 'number', minimum: -90, maximum: 90 }, { type: 'number', minimum: -180, maximum: 180 }],
+  prefixItems: [
+    { type: 'number', minimum: -90, maximum: 90 },
+    { type: 'number', minimum: -180, maximum: 180 },
+  ],
   minItems: 2,
   maxItems: 2,
 };
 
 export const route = object({
-  from: string().typeError('${path} must be a region id').nullable().meta({ description: 'Region id of the start.', example: 'DE' }),
-  to: string().typeError('${path} must be a region id').nullable().meta({ description: 'Region id of the end.', example: 'BR' }),
-  fromLatLon: latLon('${path}').nullable().default(undefined)
+  from: string()
+    .typeError('${path} must be a region id')
+    .nullable()
+    .meta({ description: 'Region id of the start.', example: 'DE' }),
+  to: string()
+    .typeError('${path} must be a region id')
+    .nullable()
+    .meta({ description: 'Region id of the end.', example: 'BR' }),
+  fromLatLon: latLon('${path}')
+    .nullable()
+    .default(undefined)
     .meta({ description: 'Start as `[lat, lon]`; wins over `from`.', jsonSchema: LAT_LON, example: [52.52, 13.4] }),
-  toLatLon: latLon('${path}').nullable().default(undefined)
+  toLatLon: latLon('${path}')
+    .nullable()
+    .default(undefined)
     .meta({ description: 'End as `[lat, lon]`; wins over `to`.', jsonSchema: LAT_LON, example: [-22.9, -43.2] }),
-  color: color('${path}').meta({ description: 'Line colour, `#rrggbb`. Default: the theme\'s text colour.' }),
+  color: color('${path}').meta({ description: "Line colour, `#rrggbb`. Default: the theme's text colour." }),
   width: range('${path}', 1, 20).default(2).meta({ description: 'Line width in pixels.' }),
   style: nullMeansDefault(oneOf(ROUTE_STYLES, '${path}'), 'solid').meta({ description: 'Line style.' }),
   arrow: flag('${path}').default(false).meta({ description: 'An arrowhead at the end.' }),
-  mode: nullMeansDefault(oneOf(ROUTE_MODES, '${path}'), 'great-circle')
-    .meta({ description: '`great-circle`, or `sea`: along shipping lanes (through Suez, Panama and Malacca where shorter).' }),
+  mode: nullMeansDefault(oneOf(ROUTE_MODES, '${path}'), 'great-circle').meta({
+    description: '`great-circle`, or `sea`: along shipping lanes (through Suez, Panama and Malacca where shorter).',
+  }),
 })
   .typeError('${path} must be an object with from and to')
-  .noUnknown('${path} has a field that is not one of from, to, fromLatLon, toLatLon, color, width, style, arrow, mode: ${unknown}')
-  .test('ends', '${path} needs from (a region id) or fromLatLon, and to or toLatLon', (r) => !r || Boolean((r.from || r.fromLatLon) && (r.to || r.toLatLon)))
+  .noUnknown(
+    '${path} has a field that is not one of from, to, fromLatLon, toLatLon, color, width, style, arrow, mode: ${unknown}',
+  )
+  .test(
+    'ends',
+    '${path} needs from (a region id) or fromLatLon, and to or toLatLon',
+    (r) => !r || Boolean((r.from || r.fromLatLon) && (r.to || r.toLatLon)),
+  )
   .meta({
-    description: 'A line between two places: each end a region id (its visual centre) or explicit `[lat, lon]`. '
-      + 'An end that resolves to nothing skips the route and reports it in `X-Geo-Warnings` (`unknown-routes`).',
+    description:
+      'A line between two places: each end a region id (its visual centre) or explicit `[lat, lon]`. ' +
+      'An end that resolves to nothing skips the route and reports it in `X-Geo-Warnings` (`unknown-routes`).',
     component: 'Route',
-    extra: { allOf: [{ anyOf: [{ required: ['from'] }, { required: ['fromLatLon'] }] }, { anyOf: [{ required: ['to'] }, { required: ['toLatLon'] }] }] },
+    extra: {
+      allOf: [
+        { anyOf: [{ required: ['from'] }, { required: ['fromLatLon'] }] },
+        { anyOf: [{ required: ['to'] }, { required: ['toLatLon'] }] },
+      ],
+    },
   });
 
 export const proportionalItem = object({
-  id: string().typeError('${path} must be a region id').required('${path} is required').meta({ description: REGION_ID, example: 'CN' }),
-  value: range('${path}', 0, Number.MAX_VALUE).required('${path} is required')
+  id: string()
+    .typeError('${path} must be a region id')
+    .required('${path} is required')
+    .meta({ description: REGION_ID, example: 'CN' }),
+  value: range('${path}', 0, Number.MAX_VALUE)
+    .required('${path} is required')
     .meta({ description: 'A number, 0 or more; the largest gets `proportionalMax`.', example: 1400 }),
   color: color('${path}').meta({ description: 'Circle colour, `#rrggbb`.' }),
 })
   .typeError('${path} must be an object with id and value')
   .noUnknown('${path} has a field that is not one of id, value, color: ${unknown}')
-  .meta({ description: 'A circle sized by value at a region\'s visual centre.', component: 'ProportionalItem' });
+  .meta({ description: "A circle sized by value at a region's visual centre.", component: 'ProportionalItem' });
 
 /** The string `ISO` (any case), or a list of region ids. */
 export const labels = mixed<'ISO' | string[]>()
   .transform((value) => (typeof value === 'string' && value.trim().toUpperCase() === 'ISO' ? 'ISO' : value))
-  .test('labels', 'labels must be "ISO" or a list of at most ' + LIMITS.regions + ' region ids', (v) => v === undefined || v === null
-    || v === 'ISO' || (Array.isArray(v) && v.length <= LIMITS.regions && v.every((id) => typeof id === 'string')));
+  .test(
+    'labels',
+    'labels must be "ISO" or a list of at most ' + LIMITS.regions + ' region ids',
+    (v) =>
+      v === undefined ||
+      v === null ||
+      v === 'ISO' ||
+      (Array.isArray(v) && v.length <= LIMITS.regions && v.every((id) => typeof id === 'string')),
+  );
 
 /** `[minLon, minLat, maxLon, maxLat]`, west before east and south before north. */
 export const bbox = array(number().typeError('bbox must be four numbers').required('bbox must be four numbers'))
   .typeError('bbox must be [minLon, minLat, maxLon, maxLat]')
   .length(4, 'bbox must be [minLon, minLat, maxLon, maxLat]')
-  .test('bbox', 'bbox must be [minLon, minLat, maxLon, maxLat] with lon from -180 to 180, lat from -90 to 90, min below max',
-    (b) => !b || (b[0] >= -180 && b[2] <= 180 && b[1] >= -90 && b[3] <= 90 && b[0] < b[2] && b[1] < b[3]));
+  .test(
+    'bbox',
+    'bbox must be [minLon, minLat, maxLon, maxLat] with lon from -180 to 180, lat from -90 to 90, min below max',
+    (b) => !b || (b[0] >= -180 && b[2] <= 180 && b[1] >= -90 && b[3] <= 90 && b[0] < b[2] && b[1] < b[3]),
+  );

@@ -26,7 +26,8 @@ type GivenEnd = [id: string | null | undefined, latLon: number[] | null | undefi
 const lonLatOf = (latLon: number[]): LonLat => [latLon[1], latLon[0]];
 
 /** The end as the user wrote it: the id wins where both are given, since it is what they will recognise. */
-const asGiven = ([id, latLon]: GivenEnd): RouteEnd => (id != null || !latLon ? { region: id ?? '' } : { lonLat: lonLatOf(latLon) });
+const asGiven = ([id, latLon]: GivenEnd): RouteEnd =>
+  id != null || !latLon ? { region: id ?? '' } : { lonLat: lonLatOf(latLon) };
 
 /** Routes whose ends resolve, in request order (each keeps its request index), and the others written
  *  `from>to` with the ids as the user spelled them, for X-Geo-Warnings. */
@@ -39,14 +40,24 @@ export function normaliseRoutes(valid: ValidRequest, resolveQuietly: (raw: strin
       const region = id ? resolveQuietly(id) : undefined;
       return region ? { region } : null;
     };
-    const given: [GivenEnd, GivenEnd] = [[r.from, r.fromLatLon], [r.to, r.toLatLon]];
+    const given: [GivenEnd, GivenEnd] = [
+      [r.from, r.fromLatLon],
+      [r.to, r.toLatLon],
+    ];
     const [from, to] = given.map(end);
     if (!from || !to) {
       unknownRoutes.push(routeText(asGiven(given[0]), asGiven(given[1])));
       return;
     }
     routes.push({
-      index, from, to, color: r.color ?? null, width: r.width, style: r.style, arrow: r.arrow, mode: r.mode,
+      index,
+      from,
+      to,
+      color: r.color ?? null,
+      width: r.width,
+      style: r.style,
+      arrow: r.arrow,
+      mode: r.mode,
     });
   });
   return { routes, unknownRoutes };

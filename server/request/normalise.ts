@@ -3,8 +3,21 @@
 import type { Catalogue, ScopeCatalogue } from '../../topology/catalogue.ts';
 import type { ColorScaleName, Format, LegendLayout, MapSpec, RegionSpec, RouteSpec } from '../../renderer-page/spec.ts';
 import { ApiError } from '../errors.ts';
-import { AS_IS_FIELDS, FIELD_NAMES, validateRequest, type AsIsField, type FieldName, type ValidRequest } from './schema.ts';
-import { normaliseLabels, normaliseMarkers, normaliseProportional, normaliseRoutes, type Resolve } from './normalise-layers.ts';
+import {
+  AS_IS_FIELDS,
+  FIELD_NAMES,
+  validateRequest,
+  type AsIsField,
+  type FieldName,
+  type ValidRequest,
+} from './schema.ts';
+import {
+  normaliseLabels,
+  normaliseMarkers,
+  normaliseProportional,
+  normaliseRoutes,
+  type Resolve,
+} from './normalise-layers.ts';
 import { validateShapes } from './shape-schema.ts';
 import { requireScope } from './scope.ts';
 import { chooseDivision } from './division.ts';
@@ -31,7 +44,8 @@ function isPlainObject(input: unknown): input is Record<string, unknown> {
  *  `geometry` are checked by shape-schema.ts (strictly, which looks up only the fields it knows) and
  *  custom-geometry.ts, which only read the properties they know, so GeoJSON keeps whatever properties it has. */
 function refuseInheritedKeys(input: Record<string, unknown>): void {
-  const pending: Array<[unknown, string]> = Object.entries(input).filter(([key]) => key !== 'shapes' && key !== 'geometry')
+  const pending: Array<[unknown, string]> = Object.entries(input)
+    .filter(([key]) => key !== 'shapes' && key !== 'geometry')
     .map(([key, value]) => [value, key]);
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [value, path] = next;
@@ -41,7 +55,8 @@ function refuseInheritedKeys(input: Record<string, unknown>): void {
       continue;
     }
     for (const [key, inner] of Object.entries(value)) {
-      if (key in Object.prototype) throw new ApiError('invalid_field', `${path} has a field "${key}", which is none of its fields`, path);
+      if (key in Object.prototype)
+        throw new ApiError('invalid_field', `${path} has a field "${key}", which is none of its fields`, path);
       pending.push([inner, `${path}.${key}`]);
     }
   }
@@ -86,12 +101,21 @@ function resolveRegions(valid: ValidRequest, resolve: Resolve): RegionSpec[] {
 function classes(valid: ValidRequest, given: boolean, colorScale: ColorScaleName, legendLayout: LegendLayout) {
   const classification = valid.breaks && !given ? 'custom' : valid.classification;
   if (classification === 'custom' && !valid.breaks) {
-    throw new ApiError('invalid_field', 'classification custom needs breaks: 1 to 20 ascending numbers, each the upper edge of a class', 'breaks');
+    throw new ApiError(
+      'invalid_field',
+      'classification custom needs breaks: 1 to 20 ascending numbers, each the upper edge of a class',
+      'breaks',
+    );
   }
   if (classification !== 'custom' && valid.breaks) {
-    throw new ApiError('invalid_field', `breaks are only used with classification custom (got ${classification})`, 'breaks');
+    throw new ApiError(
+      'invalid_field',
+      `breaks are only used with classification custom (got ${classification})`,
+      'breaks',
+    );
   }
-  if (colorScale !== 'sequential' || legendLayout === 'continuous') return { classification: 'quantile' as const, breaks: null };
+  if (colorScale !== 'sequential' || legendLayout === 'continuous')
+    return { classification: 'quantile' as const, breaks: null };
   return { classification, breaks: valid.breaks ?? null };
 }
 
@@ -101,7 +125,11 @@ function scaleRegions(valid: ValidRequest, given: boolean, regions: RegionSpec[]
   const hasText = regions.some((r) => typeof r.value === 'string');
   const hasNumbers = regions.some((r) => typeof r.value === 'number');
   if (hasText && hasNumbers) {
-    throw new ApiError('invalid_data', 'regions mix numbers and text categories; give every value as a number or every value as text', 'regions');
+    throw new ApiError(
+      'invalid_data',
+      'regions mix numbers and text categories; give every value as a number or every value as text',
+      'regions',
+    );
   }
   const colorScale: ColorScaleName = hasText && !given ? 'categorical' : valid.colorScale;
   if (hasText && colorScale !== 'categorical') {
@@ -129,22 +157,37 @@ type Carried<T> = undefined extends T ? Exclude<T, undefined> | null : T;
 
 /** The fields the normalised request carries as validated, an absent one as null; tsc holds them to MapSpec's. */
 function asIsFields(valid: ValidRequest): Pick<MapSpec, AsIsField> {
-  return Object.fromEntries(AS_IS_FIELDS.map((name) => [name, valid[name] ?? null])) as { [K in AsIsField]: Carried<ValidRequest[K]> };
+  return Object.fromEntries(AS_IS_FIELDS.map((name) => [name, valid[name] ?? null])) as {
+    [K in AsIsField]: Carried<ValidRequest[K]>;
+  };
 }
 
-const isCustom = (input: Record<string, unknown>) => typeof input.scope === 'string' && input.scope.trim().toLowerCase() === 'custom';
+const isCustom = (input: Record<string, unknown>) =>
+  typeof input.scope === 'string' && input.scope.trim().toLowerCase() === 'custom';
 
 /** `scope: "custom"` with its `geometry` (POST JSON only), or null for a scope of the catalogue. */
 function customScopeOf(input: Record<string, unknown>, valid: ValidRequest): CustomScope | null {
   const given = valid.geometry !== undefined && valid.geometry !== null;
   if (!isCustom(input)) {
     if (given || valid.idProperty || valid.nameProperty) {
-      throw new ApiError('invalid_field', 'geometry, idProperty and nameProperty go with scope custom (your own boundaries)', 'geometry');
+      throw new ApiError(
+        'invalid_field',
+        'geometry, idProperty and nameProperty go with scope custom (your own boundaries)',
+        'geometry',
+      );
     }
     return null;
   }
-  if (!given) throw new ApiError('invalid_field', 'scope custom needs geometry: a GeoJSON FeatureCollection or a TopoJSON Topology of your regions, in a POST JSON body', 'geometry');
-  return customScope(valid.geometry, { idProperty: valid.idProperty ?? null, nameProperty: valid.nameProperty ?? null });
+  if (!given)
+    throw new ApiError(
+      'invalid_field',
+      'scope custom needs geometry: a GeoJSON FeatureCollection or a TopoJSON Topology of your regions, in a POST JSON body',
+      'geometry',
+    );
+  return customScope(valid.geometry, {
+    idProperty: valid.idProperty ?? null,
+    nameProperty: valid.nameProperty ?? null,
+  });
 }
 
 /** `pathFormat` is the format the URL's extension asks for (GET); a `format` field must agree with it. */
@@ -162,16 +205,25 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
   const custom = customScopeOf(input, valid);
   const scope = custom?.scope ?? listed!;
   if (pathFormat && given('format') && valid.format !== pathFormat) {
-    throw new ApiError('invalid_field', `format ${valid.format} contradicts the path's .${pathFormat}; leave format out`, 'format');
+    throw new ApiError(
+      'invalid_field',
+      `format ${valid.format} contradicts the path's .${pathFormat}; leave format out`,
+      'format',
+    );
   }
   const projection = valid.projection ?? scope.defaultProjection;
   if (projection === 'albersUsa' && scope.kind !== 'custom' && !['world', 'US'].includes(scope.id)) {
-    throw new ApiError('invalid_projection', 'albersUsa draws only the United States; use it with scope US, world or your own boundaries', 'projection');
+    throw new ApiError(
+      'invalid_projection',
+      'albersUsa draws only the United States; use it with scope US, world or your own boundaries',
+      'projection',
+    );
   }
 
   const unknownIds: string[] = [];
   const division = custom ? null : chooseDivision(scope, valid, catalogue);
-  const resolveQuietly = (raw: string) => (custom ? custom.resolve(raw.trim()) : catalogue.resolveIn(scope.id, division, raw.trim()));
+  const resolveQuietly = (raw: string) =>
+    custom ? custom.resolve(raw.trim()) : catalogue.resolveIn(scope.id, division, raw.trim());
   const resolve: Resolve = (raw) => {
     const id = resolveQuietly(raw);
     if (!id && !unknownIds.includes(raw)) unknownIds.push(raw);
@@ -184,7 +236,11 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
   // a PNG's pixel density; an SVG has none, so it does not vary the ETag
   const scale = format === 'png' ? valid.scale : 1;
   if (valid.width * scale > MAX_PNG_SIDE || (valid.height ?? 0) * scale > MAX_PNG_SIDE) {
-    throw new ApiError('invalid_field', `scale × width and scale × height must stay within ${MAX_PNG_SIDE} px`, 'scale');
+    throw new ApiError(
+      'invalid_field',
+      `scale × width and scale × height must stay within ${MAX_PNG_SIDE} px`,
+      'scale',
+    );
   }
   const { routes, unknownRoutes } = normaliseRoutes(valid, resolveQuietly);
 

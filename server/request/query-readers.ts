@@ -21,7 +21,11 @@ export function parseDataPairs(text: string, field = 'data'): RawRegion[] {
     const colon = pair.indexOf(':');
     const id = colon < 0 ? '' : pair.slice(0, colon).trim();
     if (!id) {
-      throw new ApiError('invalid_data', `${field} pair "${pair}" is not id:value (e.g. US:200, US:200:#ff0000, US:#ff0000 or US: to highlight)`, field);
+      throw new ApiError(
+        'invalid_data',
+        `${field} pair "${pair}" is not id:value (e.g. US:200, US:200:#ff0000, US:#ff0000 or US: to highlight)`,
+        field,
+      );
     }
     let rest = pair.slice(colon + 1);
     let color: string | undefined;
@@ -40,72 +44,109 @@ export function parseDataPairs(text: string, field = 'data'): RawRegion[] {
 }
 
 /** `id:text` entries split by `separators`; only the first `:` of an entry splits it. */
-function parsePairs(text: string, field: string, separators: RegExp, example: string): Array<{ id: string; text: string }> {
-  return text.split(separators).filter((entry) => entry.trim() !== '').map((entry) => {
-    const colon = entry.indexOf(':');
-    const id = colon < 0 ? '' : entry.slice(0, colon).trim();
-    if (!id) throw new ApiError('invalid_data', `${field} entry "${entry}" is not id:${example}`, field);
-    return { id, text: entry.slice(colon + 1).trim() };
-  });
+function parsePairs(
+  text: string,
+  field: string,
+  separators: RegExp,
+  example: string,
+): Array<{ id: string; text: string }> {
+  return text
+    .split(separators)
+    .filter((entry) => entry.trim() !== '')
+    .map((entry) => {
+      const colon = entry.indexOf(':');
+      const id = colon < 0 ? '' : entry.slice(0, colon).trim();
+      if (!id) throw new ApiError('invalid_data', `${field} entry "${entry}" is not id:${example}`, field);
+      return { id, text: entry.slice(colon + 1).trim() };
+    });
 }
 
 const LAT_LON = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/;
 
 /** `lat,lon[:icon-or-sidc][:label][:labelPosition][:size]`, entries split by `;`. */
 function parseMarkers(text: string): Array<Record<string, string>> {
-  return text.split(';').filter((entry) => entry.trim() !== '').map((entry) => {
-    const [where, symbol = '', label = '', labelPosition = '', size = ''] = entry.split(':').map((part) => part.trim());
-    const at = LAT_LON.exec(where);
-    if (!at) throw new ApiError('invalid_field', `marker "${entry}" does not start with lat,lon (e.g. 44.43,26.10:pin:Bucharest:right)`, 'markers');
-    const marker: Record<string, string> = { lat: at[1], lon: at[2] };
-    if (symbol) marker[/^\d+$/.test(symbol) ? 'sidc' : 'icon'] = symbol;
-    if (label) marker.label = label;
-    if (labelPosition) marker.labelPosition = labelPosition;
-    if (size) marker.size = size;
-    return marker;
-  });
+  return text
+    .split(';')
+    .filter((entry) => entry.trim() !== '')
+    .map((entry) => {
+      const [where, symbol = '', label = '', labelPosition = '', size = ''] = entry
+        .split(':')
+        .map((part) => part.trim());
+      const at = LAT_LON.exec(where);
+      if (!at)
+        throw new ApiError(
+          'invalid_field',
+          `marker "${entry}" does not start with lat,lon (e.g. 44.43,26.10:pin:Bucharest:right)`,
+          'markers',
+        );
+      const marker: Record<string, string> = { lat: at[1], lon: at[2] };
+      if (symbol) marker[/^\d+$/.test(symbol) ? 'sidc' : 'icon'] = symbol;
+      if (label) marker.label = label;
+      if (labelPosition) marker.labelPosition = labelPosition;
+      if (size) marker.size = size;
+      return marker;
+    });
 }
 
 /** `from>to[:opt]...` entries split by `;`; an end is a region id or `lat,lon`; options in any order. */
 function parseRoutes(text: string): Array<Record<string, unknown>> {
-  return text.split(';').filter((entry) => entry.trim() !== '').map((entry) => {
-    const [ends, ...options] = entry.split(':').map((part) => part.trim());
-    const [from, to, extra] = ends.split('>').map((end) => end.trim());
-    if (!from || !to || extra !== undefined) {
-      throw new ApiError('invalid_field', `route "${entry}" is not from>to (a region id or lat,lon each, e.g. DE>BR or 44.43,26.10>52.52,13.40)`, 'routes');
-    }
-    const route: Record<string, unknown> = {};
-    for (const [key, end] of [['from', from], ['to', to]] as const) {
-      const at = LAT_LON.exec(end);
-      route[key] = end;
-      if (at) route[`${key}LatLon`] = [at[1], at[2]];
-    }
-    for (const option of options.filter(Boolean)) {
-      const lower = option.toLowerCase();
-      if (option.startsWith('#')) route.color = option;
-      else if (/^\d+(\.\d+)?$/.test(option)) route.width = option;
-      else if (['solid', 'dashed', 'dotted'].includes(lower)) route.style = lower;
-      else if (lower === 'arrow') route.arrow = true;
-      else if (['sea', 'great-circle'].includes(lower)) route.mode = lower;
-      else {
-        throw new ApiError('invalid_field', `route "${entry}": option "${option}" is not a #rrggbb colour, a width, solid/dashed/dotted, arrow or sea`, 'routes');
+  return text
+    .split(';')
+    .filter((entry) => entry.trim() !== '')
+    .map((entry) => {
+      const [ends, ...options] = entry.split(':').map((part) => part.trim());
+      const [from, to, extra] = ends.split('>').map((end) => end.trim());
+      if (!from || !to || extra !== undefined) {
+        throw new ApiError(
+          'invalid_field',
+          `route "${entry}" is not from>to (a region id or lat,lon each, e.g. DE>BR or 44.43,26.10>52.52,13.40)`,
+          'routes',
+        );
       }
-    }
-    return route;
-  });
+      const route: Record<string, unknown> = {};
+      for (const [key, end] of [
+        ['from', from],
+        ['to', to],
+      ] as const) {
+        const at = LAT_LON.exec(end);
+        route[key] = end;
+        if (at) route[`${key}LatLon`] = [at[1], at[2]];
+      }
+      for (const option of options.filter(Boolean)) {
+        const lower = option.toLowerCase();
+        if (option.startsWith('#')) route.color = option;
+        else if (/^\d+(\.\d+)?$/.test(option)) route.width = option;
+        else if (['solid', 'dashed', 'dotted'].includes(lower)) route.style = lower;
+        else if (lower === 'arrow') route.arrow = true;
+        else if (['sea', 'great-circle'].includes(lower)) route.mode = lower;
+        else {
+          throw new ApiError(
+            'invalid_field',
+            `route "${entry}": option "${option}" is not a #rrggbb colour, a width, solid/dashed/dotted, arrow or sea`,
+            'routes',
+          );
+        }
+      }
+      return route;
+    });
 }
 
 function parseIdList(text: string): RawRegion[] {
-  return text.split(/[,;]/).map((id) => id.trim()).filter(Boolean).map((id) => ({ id, value: null }));
+  return text
+    .split(/[,;]/)
+    .map((id) => id.trim())
+    .filter(Boolean)
+    .map((id) => ({ id, value: null }));
 }
 
 const commaList = (text: string) => text.split(',').map((item) => item.trim());
 
 export const DATA_QUERY: QueryForm & { name: string; notBoth: string } = {
   name: 'data',
-  description: `Region data: \`id:value[:#rrggbb]\` pairs split by \`,\` or \`;\` (at most ${LIMITS.regions}). The value is a number, `
-    + `a text category (at most ${LIMITS.categoryLength} characters; turns \`colorScale\` to \`categorical\`) or empty (\`id:\` highlights); `
-    + '`id:#rrggbb` paints a flat colour. Numbers mixed with text, or a malformed pair: 400 `invalid_data`. GET only: POST sends `regions`.',
+  description:
+    `Region data: \`id:value[:#rrggbb]\` pairs split by \`,\` or \`;\` (at most ${LIMITS.regions}). The value is a number, ` +
+    `a text category (at most ${LIMITS.categoryLength} characters; turns \`colorScale\` to \`categorical\`) or empty (\`id:\` highlights); ` +
+    '`id:#rrggbb` paints a flat colour. Numbers mixed with text, or a malformed pair: 400 `invalid_data`. GET only: POST sends `regions`.',
   example: 'US:200,CN:150:#ff0000,IN:80',
   read: (text: string) => parseDataPairs(text),
   notBoth: 'give either data (id:value pairs) or regions (ids to highlight), not both',
@@ -121,13 +162,18 @@ export const REGIONS_QUERY: QueryForm = {
 export const PATTERNS_QUERY: QueryForm = {
   description: '`id:pattern` pairs split by `,` or `;`.',
   example: 'DE:stripes,IT:dots',
-  read: (text) => parsePairs(text, 'patterns', /[,;]/, 'pattern (e.g. DE:stripes)').map((p) => ({ id: p.id, pattern: p.text })),
+  read: (text) =>
+    parsePairs(text, 'patterns', /[,;]/, 'pattern (e.g. DE:stripes)').map((p) => ({ id: p.id, pattern: p.text })),
 };
 
 export const ANNOTATIONS_QUERY: QueryForm = {
   description: '`id:text` pairs split by `,`; only the first `:` of a pair splits, so the text may hold `:`.',
   example: 'DE:Largest EU economy',
-  read: (text) => parsePairs(text, 'annotations', /,/, 'text (e.g. US:Largest economy)').map((p) => ({ id: p.id, annotation: p.text })),
+  read: (text) =>
+    parsePairs(text, 'annotations', /,/, 'text (e.g. US:Largest economy)').map((p) => ({
+      id: p.id,
+      annotation: p.text,
+    })),
 };
 
 export const PROPORTIONAL_QUERY: QueryForm = {
@@ -143,18 +189,30 @@ export const LABELS_QUERY: QueryForm = {
 };
 
 export const MARKERS_QUERY: QueryForm = {
-  description: `\`lat,lon[:icon-or-sidc][:label][:labelPosition][:size]\`, entries split by \`;\` (at most ${LIMITS.markers}); `
-    + 'a symbol of digits only is a `sidc`.',
+  description:
+    `\`lat,lon[:icon-or-sidc][:label][:labelPosition][:size]\`, entries split by \`;\` (at most ${LIMITS.markers}); ` +
+    'a symbol of digits only is a `sidc`.',
   example: '44.43,26.10:pin:Bucharest:right;30.04,31.24:10031000001211000000:Unit',
   read: parseMarkers,
 };
 
 export const ROUTES_QUERY: QueryForm = {
-  description: `\`from>to[:option]...\`, entries split by \`;\` (at most ${LIMITS.routes}); each end a region id or \`lat,lon\`; `
-    + 'options in any order: a `#rrggbb` colour, a number (width), `solid`/`dashed`/`dotted`, `arrow`, `sea`.',
+  description:
+    `\`from>to[:option]...\`, entries split by \`;\` (at most ${LIMITS.routes}); each end a region id or \`lat,lon\`; ` +
+    'options in any order: a `#rrggbb` colour, a number (width), `solid`/`dashed`/`dotted`, `arrow`, `sea`.',
   example: 'DE>BR:#60a5fa:2:dashed:arrow',
   read: parseRoutes,
 };
 
-export const BREAKS_QUERY: QueryForm = { description: 'numbers split by `,`.', example: [10, 30, 60], commaList: true, read: commaList };
-export const BBOX_QUERY: QueryForm = { description: '`minLon,minLat,maxLon,maxLat`.', example: [-12, 34, 32, 60], commaList: true, read: commaList };
+export const BREAKS_QUERY: QueryForm = {
+  description: 'numbers split by `,`.',
+  example: [10, 30, 60],
+  commaList: true,
+  read: commaList,
+};
+export const BBOX_QUERY: QueryForm = {
+  description: '`minLon,minLat,maxLon,maxLat`.',
+  example: [-12, 34, 32, 60],
+  commaList: true,
+  read: commaList,
+};

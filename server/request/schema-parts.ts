@@ -4,20 +4,38 @@ import { canonicalSpelling } from './enums.ts';
 import { HEX_COLOR } from './region-value.ts';
 
 export const LIMITS = {
-  regions: 5000, categoryLength: 64, annotation: 256, legendTitle: 64, title: 120, subtitle: 160, size: 8000,
-  breaks: 20, markers: 1000, markerLabel: 120, routes: 500, shapes: 500, shapeTitle: 200, propertyName: 64,
+  regions: 5000,
+  categoryLength: 64,
+  annotation: 256,
+  legendTitle: 64,
+  title: 120,
+  subtitle: 160,
+  size: 8000,
+  breaks: 20,
+  markers: 1000,
+  markerLabel: 120,
+  routes: 500,
+  shapes: 500,
+  shapeTitle: 200,
+  propertyName: 64,
 } as const;
 
 /** One of `list`, matched case-insensitively and given back in the list's spelling. */
 export function oneOf<T extends string>(list: readonly T[], field: string) {
   const message = `${field} must be one of: ${list.join(', ')}`;
-  return string<T>().transform((_, original) => canonicalSpelling(list, original)).typeError(message).oneOf(list, message);
+  return string<T>()
+    .transform((_, original) => canonicalSpelling(list, original))
+    .typeError(message)
+    .oneOf(list, message);
 }
 
 /** `schema`, nullable, with `value` for null as for an absent field. */
 export function nullMeansDefault<T extends string>(schema: StringSchema<T | undefined>, value: T) {
   // null never comes out (the transform makes it the default), which yup's types cannot tell
-  return schema.nullable().transform((v: T | null) => v ?? undefined).default(value) as unknown as ReturnType<typeof schema.default<T>>;
+  return schema
+    .nullable()
+    .transform((v: T | null) => v ?? undefined)
+    .default(value) as unknown as ReturnType<typeof schema.default<T>>;
 }
 
 /** A number from `min` to `max` (whole when `integer`). */
@@ -38,7 +56,10 @@ export const NOT_XML_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF
 export const NO_CONTROL_CHARACTERS = 'without control characters';
 
 export function text(field: string, max: number) {
-  return string().typeError(`${field} must be text`).max(max, `${field} must be at most ${max} characters`).nullable()
+  return string()
+    .typeError(`${field} must be text`)
+    .max(max, `${field} must be at most ${max} characters`)
+    .nullable()
     .test('xml-text', `${field} must be text ${NO_CONTROL_CHARACTERS}`, (v) => v == null || !NOT_XML_TEXT.test(v));
 }
 
@@ -50,7 +71,9 @@ export function color(field: string) {
 export function flag(field: string) {
   const words: Record<string, boolean> = { true: true, false: false, 1: true, 0: false, yes: true, no: false };
   return boolean()
-    .transform((_, original) => (typeof original === 'string' ? words[original.trim().toLowerCase()] ?? original : original))
+    .transform((_, original) =>
+      typeof original === 'string' ? (words[original.trim().toLowerCase()] ?? original) : original,
+    )
     .typeError(`${field} must be true or false (also 1/0, yes/no)`);
 }
 

@@ -2,15 +2,33 @@
 // per field. It checks types, ranges and lengths and fills the defaults (`.default()`); `.meta()` holds what each
 // field means and how a query writes it, which the OpenAPI document, /docs and the GET grammar read. normalise.ts
 // then resolves ids against the topology and works out the defaults that depend on the scope or on other fields.
-import { array, mixed, number, object, string, ValidationError, type InferType, type ISchema, type SchemaMetadata } from 'yup';
+import {
+  array,
+  mixed,
+  number,
+  object,
+  string,
+  ValidationError,
+  type InferType,
+  type ISchema,
+  type SchemaMetadata,
+} from 'yup';
 import { ROMANIA, WORLD } from '../../topology/scopes.ts';
 import { ApiError, type ErrorCode } from '../errors.ts';
 import { CLASSIFICATIONS, COLOR_SCALES, FORMATS, LEGEND_LAYOUTS, LEVELS, PROJECTIONS, THEMES } from './enums.ts';
 import { asIs, type AsIs } from './field-meta.ts';
 import { bbox, labels, marker, proportionalItem, route } from './layer-schema.ts';
 import {
-  ANNOTATIONS_QUERY, BBOX_QUERY, BREAKS_QUERY, DATA_QUERY, LABELS_QUERY, MARKERS_QUERY, PATTERNS_QUERY, PROPORTIONAL_QUERY,
-  REGIONS_QUERY, ROUTES_QUERY,
+  ANNOTATIONS_QUERY,
+  BBOX_QUERY,
+  BREAKS_QUERY,
+  DATA_QUERY,
+  LABELS_QUERY,
+  MARKERS_QUERY,
+  PATTERNS_QUERY,
+  PROPORTIONAL_QUERY,
+  REGIONS_QUERY,
+  ROUTES_QUERY,
 } from './query-readers.ts';
 import { annotationItem, patternItem, region } from './region-schema.ts';
 import { LIMITS, flag, oneOf, pixels, range, text } from './schema-parts.ts';
@@ -19,9 +37,8 @@ import { shapeCollection } from './shape-schema.ts';
 export { LIMITS } from './schema-parts.ts';
 
 /** A list of at most `max` items, each checked by `item`. */
-const list = <T>(field: string, item: ISchema<T>, shape: string, max: number = LIMITS.regions) => array(item)
-  .typeError(`${field} must be an array of ${shape}`)
-  .max(max, `${field} may hold at most ${max} items`);
+const list = <T>(field: string, item: ISchema<T>, shape: string, max: number = LIMITS.regions) =>
+  array(item).typeError(`${field} must be an array of ${shape}`).max(max, `${field} may hold at most ${max} items`);
 
 const breaks = array(number().typeError('breaks must be numbers').required('breaks must be numbers'))
   .typeError('breaks must be numbers, ascending')
@@ -31,10 +48,11 @@ const breaks = array(number().typeError('breaks must be numbers').required('brea
 
 const fields = {
   scope: string().meta({
-    description: 'The map extent: `world` (countries), a country\'s ISO 3166-1 alpha-2 code (`DE`, `US`, `RO`: its first-level '
-      + 'subdivisions, about 200 countries), a group (`EU`, `NATO`, `G7`, `G20`, `ASEAN`, `OECD`, `BRICS`, `africa`, `asia`, `europe`, '
-      + '`north-america`, `south-america`, `oceania`: the member countries), or `custom` with your own `geometry` (POST JSON). Matched case-insensitively. Required: missing is 400 `missing_scope`, unknown is 404 '
-      + '`invalid_scope` naming the closest scopes. `GET /scopes` lists the scopes.',
+    description:
+      "The map extent: `world` (countries), a country's ISO 3166-1 alpha-2 code (`DE`, `US`, `RO`: its first-level " +
+      'subdivisions, about 200 countries), a group (`EU`, `NATO`, `G7`, `G20`, `ASEAN`, `OECD`, `BRICS`, `africa`, `asia`, `europe`, ' +
+      '`north-america`, `south-america`, `oceania`: the member countries), or `custom` with your own `geometry` (POST JSON). Matched case-insensitively. Required: missing is 400 `missing_scope`, unknown is 404 ' +
+      '`invalid_scope` naming the closest scopes. `GET /scopes` lists the scopes.',
     example: 'world',
   }),
   level: oneOf(LEVELS, 'level').meta({
@@ -43,49 +61,71 @@ const fields = {
   }),
   format: oneOf(FORMATS, 'format').default('svg').meta({ description: 'Output format.' }),
   width: asIs(pixels('width').default(1200).meta({ description: 'Image width in pixels.', example: 800 })),
-  height: asIs(pixels('height')
-    .nullable()
-    .transform((value, original) => (original === null || original === '' || /^auto$/i.test(String(original)) ? null : value))
-    .default(null)
-    .meta({
-      description: 'Image height in pixels; automatic (null in JSON, empty or `auto` in a query) follows the projection\'s aspect ratio.',
-      example: 600,
-      queryWord: 'auto',
-    })),
+  height: asIs(
+    pixels('height')
+      .nullable()
+      .transform((value, original) =>
+        original === null || original === '' || /^auto$/i.test(String(original)) ? null : value,
+      )
+      .default(null)
+      .meta({
+        description:
+          "Image height in pixels; automatic (null in JSON, empty or `auto` in a query) follows the projection's aspect ratio.",
+        example: 600,
+        queryWord: 'auto',
+      }),
+  ),
   projection: oneOf(PROJECTIONS, 'projection').meta({
-    description: `Map projection. Default: the scope's (\`${WORLD.defaultProjection}\` for world, \`${ROMANIA.defaultProjection}\` with parallels `
-      + 'fitted to the extent for countries, `albersUsa` for US). `albersUsa` draws only the United States and needs scope `US`, `world` or `custom`.',
+    description:
+      `Map projection. Default: the scope's (\`${WORLD.defaultProjection}\` for world, \`${ROMANIA.defaultProjection}\` with parallels ` +
+      'fitted to the extent for countries, `albersUsa` for US). `albersUsa` draws only the United States and needs scope `US`, `world` or `custom`.',
     example: 'equalEarth',
   }),
-  theme: asIs(oneOf(THEMES, 'theme').default('dark')
-    .meta({ description: 'Colour theme: background, land, borders, text, highlight and the palettes.', example: 'light' })),
-  colorScale: oneOf(COLOR_SCALES, 'colorScale').default('sequential').meta({
-    description: '`sequential` classes; `diverging`: five classes symmetric around zero; `categorical`: one palette colour per '
-      + 'distinct value in order of first appearance. Default `sequential`, or `categorical` when the values are text.',
-    example: 'diverging',
-  }),
-  classification: oneOf(CLASSIFICATIONS, 'classification').default('quantile').meta({
-    description: 'How a sequential scale bins numbers: `quantile` (equal counts), `jenks` (natural breaks), `equal` (equal intervals), '
-      + '5 classes (fewer with fewer distinct values); `custom` takes the classes from `breaks` and needs them. '
-      + 'Ignored by `diverging`, `categorical` and a continuous legend. Default `quantile`, or `custom` when `breaks` is given.',
-    example: 'jenks',
-  }),
+  theme: asIs(
+    oneOf(THEMES, 'theme').default('dark').meta({
+      description: 'Colour theme: background, land, borders, text, highlight and the palettes.',
+      example: 'light',
+    }),
+  ),
+  colorScale: oneOf(COLOR_SCALES, 'colorScale')
+    .default('sequential')
+    .meta({
+      description:
+        '`sequential` classes; `diverging`: five classes symmetric around zero; `categorical`: one palette colour per ' +
+        'distinct value in order of first appearance. Default `sequential`, or `categorical` when the values are text.',
+      example: 'diverging',
+    }),
+  classification: oneOf(CLASSIFICATIONS, 'classification')
+    .default('quantile')
+    .meta({
+      description:
+        'How a sequential scale bins numbers: `quantile` (equal counts), `jenks` (natural breaks), `equal` (equal intervals), ' +
+        '5 classes (fewer with fewer distinct values); `custom` takes the classes from `breaks` and needs them. ' +
+        'Ignored by `diverging`, `categorical` and a continuous legend. Default `quantile`, or `custom` when `breaks` is given.',
+      example: 'jenks',
+    }),
   breaks: breaks.meta({
-    description: 'Custom class edges, strictly ascending; each is the upper edge of a class, values above the last fall in the last class. '
-      + 'Implies `classification` `custom`; with another classification it is a 400.',
+    description:
+      'Custom class edges, strictly ascending; each is the upper edge of a class, values above the last fall in the last class. ' +
+      'Implies `classification` `custom`; with another classification it is a 400.',
     example: [10, 30, 60],
     query: BREAKS_QUERY,
   }),
   regions: list('regions', region, '{id, value}').meta({
-    description: 'Region data, one item per region. The same region twice (under any alias) is a 400. Unknown ids are left out of the map '
-      + 'and listed in `X-Geo-Warnings`.',
-    example: [{ id: 'US', value: 200 }, { id: 'DE', value: 95, color: '#1a6bcc' }],
+    description:
+      'Region data, one item per region. The same region twice (under any alias) is a 400. Unknown ids are left out of the map ' +
+      'and listed in `X-Geo-Warnings`.',
+    example: [
+      { id: 'US', value: 200 },
+      { id: 'DE', value: 95, color: '#1a6bcc' },
+    ],
     query: REGIONS_QUERY,
     queryAlias: DATA_QUERY,
   }),
   // the GET (and CSV) spelling of per-region patterns and annotations, merged into regions by id
   patterns: list('patterns', patternItem, '{id, pattern}').meta({
-    description: 'Fill patterns by region id, merged into `regions` (a region not listed there gets the pattern alone).',
+    description:
+      'Fill patterns by region id, merged into `regions` (a region not listed there gets the pattern alone).',
     example: [{ id: 'DE', pattern: 'stripes' }],
     query: PATTERNS_QUERY,
   }),
@@ -112,34 +152,58 @@ const fields = {
   }),
   // scope custom's boundaries, a FeatureCollection or a Topology, checked by custom-geometry.ts
   geometry: mixed().meta({
-    description: 'With `scope: "custom"`, your own boundaries: a GeoJSON FeatureCollection or a TopoJSON Topology of Polygon and '
-      + `MultiPolygon features (at most ${LIMITS.regions}), each a region with an id (\`idProperty\`) and a name (\`nameProperty\`). `
-      + 'Data, classes, legend, labels, markers and every other field work on them as on a built-in scope. Rings may wind either way. '
-      + 'Its bytes count against the 4 MB body limit and are part of the ETag. JSON body only.',
+    description:
+      'With `scope: "custom"`, your own boundaries: a GeoJSON FeatureCollection or a TopoJSON Topology of Polygon and ' +
+      `MultiPolygon features (at most ${LIMITS.regions}), each a region with an id (\`idProperty\`) and a name (\`nameProperty\`). ` +
+      'Data, classes, legend, labels, markers and every other field work on them as on a built-in scope. Rings may wind either way. ' +
+      'Its bytes count against the 4 MB body limit and are part of the ETag. JSON body only.',
     jsonSchema: {
       type: 'object',
       required: ['type'],
       properties: { type: { type: 'string', enum: ['FeatureCollection', 'Topology'] } },
-      examples: [{
-        type: 'FeatureCollection',
-        features: [{ type: 'Feature', id: 'north', properties: { name: 'North' }, geometry: { type: 'Polygon', coordinates: [[[20, 46], [30, 46], [30, 48], [20, 48], [20, 46]]] } }],
-      }],
+      examples: [
+        {
+          type: 'FeatureCollection',
+          features: [
+            {
+              type: 'Feature',
+              id: 'north',
+              properties: { name: 'North' },
+              geometry: {
+                type: 'Polygon',
+                coordinates: [
+                  [
+                    [20, 46],
+                    [30, 46],
+                    [30, 48],
+                    [20, 48],
+                    [20, 46],
+                  ],
+                ],
+              },
+            },
+          ],
+        },
+      ],
     },
     jsonOnly: true,
   }),
   idProperty: text('idProperty', LIMITS.propertyName).meta({
-    description: 'With `geometry`: the feature property holding each region\'s id. Default: the feature\'s `id`, else `properties.id`.',
+    description:
+      "With `geometry`: the feature property holding each region's id. Default: the feature's `id`, else `properties.id`.",
     example: 'code',
     jsonOnly: true,
   }),
   nameProperty: text('nameProperty', LIMITS.propertyName).meta({
-    description: 'With `geometry`: the feature property holding each region\'s name. Default: `name` (the id when absent).',
+    description:
+      "With `geometry`: the feature property holding each region's name. Default: `name` (the id when absent).",
     example: 'label',
     jsonOnly: true,
   }),
   labels: labels.meta({
-    description: '`ISO` labels every region of at least `labelMinArea` px² (larger first, overlaps skipped); a list of ids labels just those, '
-      + 'always. Labels show the canonical id.',
+    description:
+      '`ISO` labels every region of at least `labelMinArea` px² (larger first, overlaps skipped); a list of ids labels just those, ' +
+      'always. Labels show the canonical id.',
     jsonSchema: {
       anyOf: [
         { type: 'string', enum: ['ISO'], description: 'every region large enough' },
@@ -149,34 +213,62 @@ const fields = {
     example: 'ISO',
     query: LABELS_QUERY,
   }),
-  labelMinArea: range('labelMinArea', 0, 1_000_000).default(200).meta({ description: 'Smallest polygon area, in px², that `labels: ISO` labels.' }),
+  labelMinArea: range('labelMinArea', 0, 1_000_000)
+    .default(200)
+    .meta({ description: 'Smallest polygon area, in px², that `labels: ISO` labels.' }),
   proportional: list('proportional', proportionalItem, '{id, value}').meta({
-    description: 'Proportional circles; radius = max(`proportionalMin`, √(value / largest) × `proportionalMax`), largest drawn first.',
-    example: [{ id: 'US', value: 330 }, { id: 'CN', value: 1400 }],
+    description:
+      'Proportional circles; radius = max(`proportionalMin`, √(value / largest) × `proportionalMax`), largest drawn first.',
+    example: [
+      { id: 'US', value: 330 },
+      { id: 'CN', value: 1400 },
+    ],
     query: PROPORTIONAL_QUERY,
   }),
-  proportionalMax: range('proportionalMax', 0, 200).default(40).meta({ description: 'Radius of the largest circle, px.' }),
+  proportionalMax: range('proportionalMax', 0, 200)
+    .default(40)
+    .meta({ description: 'Radius of the largest circle, px.' }),
   proportionalMin: range('proportionalMin', 0, 100).default(4).meta({ description: 'Smallest radius, px.' }),
   graticule: asIs(flag('graticule').default(false).meta({ description: 'A 10° graticule.' })),
   northArrow: asIs(flag('northArrow').default(false).meta({ description: 'A north arrow, top right.' })),
-  scaleBar: asIs(flag('scaleBar').default(false).meta({ description: 'A scale bar of a round 1, 2 or 5 × 10ⁿ km, bottom right.' })),
-  logo: asIs(flag('logo').default(false).meta({ description: 'The service\'s mark, top left.' })),
+  scaleBar: asIs(
+    flag('scaleBar').default(false).meta({ description: 'A scale bar of a round 1, 2 or 5 × 10ⁿ km, bottom right.' }),
+  ),
+  logo: asIs(flag('logo').default(false).meta({ description: "The service's mark, top left." })),
   bbox: bbox.meta({
-    description: '`[minLon, minLat, maxLon, maxLat]`: fit the map to this box instead of the scope\'s extent; lon -180 to 180, lat -90 to 90, min below max.',
+    description:
+      "`[minLon, minLat, maxLon, maxLat]`: fit the map to this box instead of the scope's extent; lon -180 to 180, lat -90 to 90, min below max.",
     example: [-12, 34, 32, 60],
     query: BBOX_QUERY,
   }),
-  padding: range('padding', 0, 1000, true).meta({ description: 'Pixels between the frame and the map. Default: 2% of the width, 4 to 24.', example: 16 }),
-  scale: range('scale', 1, 4).default(1)
-    .meta({ description: 'Pixel density of a PNG: `width × scale` pixels wide, drawn sharp. Ignored for SVG.', example: 2 }),
-  legend: asIs(flag('legend').default(true).meta({ description: 'Draw the legend (in the first corner free of data).' })),
-  legendTitle: asIs(text('legendTitle', LIMITS.legendTitle).meta({ description: 'Heading of the legend.', example: 'GDP, bn USD' })),
-  legendLayout: asIs(oneOf(LEGEND_LAYOUTS, 'legendLayout').default('vertical').meta({
-    description: '`vertical`, `horizontal` (rows of swatches), `continuous` (one gradient bar; regions take unclassed colours along the ramp).',
-    example: 'horizontal',
-  })),
+  padding: range('padding', 0, 1000, true).meta({
+    description: 'Pixels between the frame and the map. Default: 2% of the width, 4 to 24.',
+    example: 16,
+  }),
+  scale: range('scale', 1, 4).default(1).meta({
+    description: 'Pixel density of a PNG: `width × scale` pixels wide, drawn sharp. Ignored for SVG.',
+    example: 2,
+  }),
+  legend: asIs(
+    flag('legend').default(true).meta({ description: 'Draw the legend (in the first corner free of data).' }),
+  ),
+  legendTitle: asIs(
+    text('legendTitle', LIMITS.legendTitle).meta({ description: 'Heading of the legend.', example: 'GDP, bn USD' }),
+  ),
+  legendLayout: asIs(
+    oneOf(LEGEND_LAYOUTS, 'legendLayout').default('vertical').meta({
+      description:
+        '`vertical`, `horizontal` (rows of swatches), `continuous` (one gradient bar; regions take unclassed colours along the ramp).',
+      example: 'horizontal',
+    }),
+  ),
   title: asIs(text('title', LIMITS.title).meta({ description: 'Title above the map.', example: 'World GDP' })),
-  subtitle: asIs(text('subtitle', LIMITS.subtitle).meta({ description: 'Subtitle under the title.', example: '2024, current prices' })),
+  subtitle: asIs(
+    text('subtitle', LIMITS.subtitle).meta({
+      description: 'Subtitle under the title.',
+      example: '2024, current prices',
+    }),
+  ),
   attribution: flag('attribution').default(true).meta({ description: 'The credit line of the geometry sources.' }),
 };
 
@@ -194,7 +286,8 @@ export const FIELD_NAMES: readonly string[] = Object.keys(fields);
 /** The fields the normalised request carries as validated (marked by asIs). */
 export type AsIsField = { [K in FieldName]: (typeof fields)[K] extends AsIs ? K : never }[FieldName];
 /** What a field says about itself beyond validation (field-meta.ts); nothing for a name that is no field. */
-export const fieldMeta = (name: string): SchemaMetadata => (Object.hasOwn(fields, name) ? fields[name as FieldName].meta() : undefined) ?? {};
+export const fieldMeta = (name: string): SchemaMetadata =>
+  (Object.hasOwn(fields, name) ? fields[name as FieldName].meta() : undefined) ?? {};
 
 export const AS_IS_FIELDS = FIELD_NAMES.filter((name) => fieldMeta(name).asIs) as AsIsField[];
 

@@ -2,8 +2,9 @@
 import type { Catalogue, ScopeCatalogue } from '../../topology/catalogue.ts';
 import { ApiError } from '../errors.ts';
 
-const WHAT_SCOPES_ARE = "world, a country's ISO 3166-1 alpha-2 code (DE, US, FR, ...), a group (EU, NATO, G20, africa, ...) "
-  + 'or custom with your own geometry; GET /scopes lists them all';
+const WHAT_SCOPES_ARE =
+  "world, a country's ISO 3166-1 alpha-2 code (DE, US, FR, ...), a group (EU, NATO, G20, africa, ...) " +
+  'or custom with your own geometry; GET /scopes lists them all';
 
 /** 404 invalid_scope for `raw`, suggesting the scopes closest to it (`Germany` → DE). */
 export function unknownScope(raw: string, catalogue: Catalogue): ApiError {

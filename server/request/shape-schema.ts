@@ -13,34 +13,56 @@ export const GEOMETRY_TYPES = ['Point', 'LineString', 'MultiLineString', 'Polygo
 type GeometryType = (typeof GEOMETRY_TYPES)[number];
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isPosition = (v: unknown): v is number[] => Array.isArray(v) && v.length >= 2 && v.length <= 3
-  && v.every((n) => typeof n === 'number' && Number.isFinite(n));
+const isPosition = (v: unknown): v is number[] =>
+  Array.isArray(v) && v.length >= 2 && v.length <= 3 && v.every((n) => typeof n === 'number' && Number.isFinite(n));
 
 const POSITION = 'must be a position [lon, lat]';
-const position = mixed<number[]>().required(`\${path} ${POSITION}`)
+const position = mixed<number[]>()
+  .required(`\${path} ${POSITION}`)
   .test('position', `\${path} ${POSITION}`, isPosition)
-  .test('lon-lat', ({ path, value: [lon, lat] }) => `${path} [${lon}, ${lat}] is outside lon -180..180, lat -90..90`,
-    (v) => !isPosition(v) || (Math.abs(v[0]!) <= 180 && Math.abs(v[1]!) <= 90))
+  .test(
+    'lon-lat',
+    ({ path, value: [lon, lat] }) => `${path} [${lon}, ${lat}] is outside lon -180..180, lat -90..90`,
+    (v) => !isPosition(v) || (Math.abs(v[0]!) <= 180 && Math.abs(v[1]!) <= 90),
+  )
   .meta({
     component: 'Position',
     jsonSchema: {
       type: 'array',
       description: '`[lon, lat]` (GeoJSON order; a third number, an altitude, is ignored).',
-      prefixItems: [{ type: 'number', minimum: -180, maximum: 180 }, { type: 'number', minimum: -90, maximum: 90 }, { type: 'number' }],
+      prefixItems: [
+        { type: 'number', minimum: -180, maximum: 180 },
+        { type: 'number', minimum: -90, maximum: 90 },
+        { type: 'number' },
+      ],
       minItems: 2,
       maxItems: 3,
     },
   });
 
 /** A list of `item`s, at least `min`, in the coordinates of `type`. */
-const nested = (type: GeometryType, item: AnySchema, min: number, message: string, description: string) => array(item)
-  .required(`\${path} must be an array (${type} coordinates)`)
-  .typeError(`\${path} must be an array (${type} coordinates)`)
-  .min(min, `\${path} ${message}`)
-  .meta({ description });
-const line = (type: GeometryType) => nested(type, position, 2, 'must hold at least 2 positions', 'At least 2 positions.');
-const polygon = (type: GeometryType) => nested(type, nested(type, position, 4, 'must be a closed ring of at least 4 positions',
-  'A closed ring: at least 4 positions, the last equal to the first.'), 1, 'must not be empty', 'The outer ring, then any holes.');
+const nested = (type: GeometryType, item: AnySchema, min: number, message: string, description: string) =>
+  array(item)
+    .required(`\${path} must be an array (${type} coordinates)`)
+    .typeError(`\${path} must be an array (${type} coordinates)`)
+    .min(min, `\${path} ${message}`)
+    .meta({ description });
+const line = (type: GeometryType) =>
+  nested(type, position, 2, 'must hold at least 2 positions', 'At least 2 positions.');
+const polygon = (type: GeometryType) =>
+  nested(
+    type,
+    nested(
+      type,
+      position,
+      4,
+      'must be a closed ring of at least 4 positions',
+      'A closed ring: at least 4 positions, the last equal to the first.',
+    ),
+    1,
+    'must not be empty',
+    'The outer ring, then any holes.',
+  );
 
 /** The coordinates each geometry type nests. */
 const COORDINATES: Record<GeometryType, AnySchema> = {
@@ -51,10 +73,17 @@ const COORDINATES: Record<GeometryType, AnySchema> = {
   MultiPolygon: nested('MultiPolygon', polygon('MultiPolygon'), 1, 'must not be empty', 'Polygons.'),
 };
 
-const GEOMETRIES = Object.fromEntries(GEOMETRY_TYPES.map((type) => [type, object({
-  type: string().oneOf([type]).required(),
-  coordinates: COORDINATES[type],
-}).required().meta({ component: `${type}Geometry` })])) as unknown as Record<GeometryType, AnySchema>;
+const GEOMETRIES = Object.fromEntries(
+  GEOMETRY_TYPES.map((type) => [
+    type,
+    object({
+      type: string().oneOf([type]).required(),
+      coordinates: COORDINATES[type],
+    })
+      .required()
+      .meta({ component: `${type}Geometry` }),
+  ]),
+) as unknown as Record<GeometryType, AnySchema>;
 
 // these tests make their own errors (createError), so their message argument is never shown
 const unknownGeometry = mixed().test('geometry-type', 'not a geometry type', function (geometry) {
@@ -62,13 +91,18 @@ const unknownGeometry = mixed().test('geometry-type', 'not a geometry type', fun
   return this.createError({ path: `${this.path}.type`, message: () => message });
 });
 
-const color = (description: string) => string().nullable().typeError('${path} must be #rrggbb').matches(HEX_COLOR, '${path} must be #rrggbb')
-  .meta({ description, jsonSchema: ref('HexColor') });
+const color = (description: string) =>
+  string()
+    .nullable()
+    .typeError('${path} must be #rrggbb')
+    .matches(HEX_COLOR, '${path} must be #rrggbb')
+    .meta({ description, jsonSchema: ref('HexColor') });
 const numberIn = (min: number, max: number) => {
   const message = `\${path} must be a number from ${min} to ${max}`;
   return number().required(message).typeError(message).min(min, message).max(max, message);
 };
-const styleNumber = (min: number, max: number, description: string) => numberIn(min, max).optional().nullable().meta({ description });
+const styleNumber = (min: number, max: number, description: string) =>
+  numberIn(min, max).optional().nullable().meta({ description });
 
 const DASHES = '${path} must be 1 to 10 dash lengths, e.g. [4, 2]';
 const dashList = array(numberIn(0, 100)).typeError(DASHES).min(1, DASHES).max(10, DASHES);
@@ -82,7 +116,13 @@ const dashText = string().test('dashes', 'not dashes', function (text) {
     return this.createError({ path, message: () => errors[0]! });
   }
 });
-const readDashes = (value: unknown) => (typeof value === 'string' ? value.trim().split(/[\s,]+/).map(Number) : value);
+const readDashes = (value: unknown) =>
+  typeof value === 'string'
+    ? value
+        .trim()
+        .split(/[\s,]+/)
+        .map(Number)
+    : value;
 
 const shapeStyle = object({
   fill: color('Fill colour (polygons, and points drawn as circles).'),
@@ -93,10 +133,16 @@ const shapeStyle = object({
     description: 'Dash and gap lengths, 1 to 10 numbers from 0 to 100, as a list or as text (`"4 2"`, `"4,2"`).',
     anyOf: [dashList, dashText],
   }),
-  radius: styleNumber(0, 200, 'Radius of a Point\'s circle, in pixels.'),
-  title: string().nullable().typeError(`\${path} must be text of at most ${LIMITS.shapeTitle} characters ${NO_CONTROL_CHARACTERS}`)
+  radius: styleNumber(0, 200, "Radius of a Point's circle, in pixels."),
+  title: string()
+    .nullable()
+    .typeError(`\${path} must be text of at most ${LIMITS.shapeTitle} characters ${NO_CONTROL_CHARACTERS}`)
     .max(LIMITS.shapeTitle, `\${path} must be text of at most ${LIMITS.shapeTitle} characters ${NO_CONTROL_CHARACTERS}`)
-    .test('xml-text', `\${path} must be text of at most ${LIMITS.shapeTitle} characters ${NO_CONTROL_CHARACTERS}`, (v) => v == null || !NOT_XML_TEXT.test(v))
+    .test(
+      'xml-text',
+      `\${path} must be text of at most ${LIMITS.shapeTitle} characters ${NO_CONTROL_CHARACTERS}`,
+      (v) => v == null || !NOT_XML_TEXT.test(v),
+    )
     .meta({ description: 'Tooltip text (an SVG `<title>`).' }),
 })
   .nullable()
@@ -110,8 +156,12 @@ const shapeStyle = object({
 const FEATURE = '${path} must be a GeoJSON Feature with a geometry';
 const feature = object({
   type: string().oneOf(['Feature']).required(),
-  geometry: lazy((g: { type: GeometryType }) => (Object.hasOwn(GEOMETRIES, g.type) ? GEOMETRIES[g.type] : unknownGeometry))
-    .meta({ description: `A GeoJSON geometry: ${GEOMETRY_TYPES.join(', ')}.`, oneOf: GEOMETRY_TYPES.map((type) => GEOMETRIES[type]) }),
+  geometry: lazy((g: { type: GeometryType }) =>
+    Object.hasOwn(GEOMETRIES, g.type) ? GEOMETRIES[g.type] : unknownGeometry,
+  ).meta({
+    description: `A GeoJSON geometry: ${GEOMETRY_TYPES.join(', ')}.`,
+    oneOf: GEOMETRY_TYPES.map((type) => GEOMETRIES[type]),
+  }),
   properties: shapeStyle,
 })
   .nonNullable(FEATURE)
@@ -122,22 +172,38 @@ const feature = object({
 const COLLECTION = '${path} must be a GeoJSON FeatureCollection: {"type": "FeatureCollection", "features": [...]}';
 export const shapeCollection = object({
   type: string().oneOf(['FeatureCollection']).required(),
-  features: array(feature).required().max(LIMITS.shapes, `shapes may hold at most ${LIMITS.shapes} features`)
+  features: array(feature)
+    .required()
+    .max(LIMITS.shapes, `shapes may hold at most ${LIMITS.shapes} features`)
     .meta({ description: 'The features, drawn in order.' }),
 })
   .typeError(COLLECTION)
   .test('collection', COLLECTION, (c) => c.type === 'FeatureCollection' && Array.isArray(c.features))
   .meta({
-    description: `A GeoJSON FeatureCollection of at most ${LIMITS.shapes} features of the types ${GEOMETRY_TYPES.join(', ')}, `
-      + 'drawn above the regions. Positions are `[lon, lat]` within -180..180 and -90..90.',
+    description:
+      `A GeoJSON FeatureCollection of at most ${LIMITS.shapes} features of the types ${GEOMETRY_TYPES.join(', ')}, ` +
+      'drawn above the regions. Positions are `[lon, lat]` within -180..180 and -90..90.',
     component: 'ShapeCollection',
     example: {
       type: 'FeatureCollection',
-      features: [{
-        type: 'Feature',
-        geometry: { type: 'Polygon', coordinates: [[[20, 44], [30, 44], [30, 48], [20, 48], [20, 44]]] },
-        properties: { fill: '#f59e0b', opacity: 0.5, stroke: '#b45309', title: 'Area of interest' },
-      }],
+      features: [
+        {
+          type: 'Feature',
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [20, 44],
+                [30, 44],
+                [30, 48],
+                [20, 48],
+                [20, 44],
+              ],
+            ],
+          },
+          properties: { fill: '#f59e0b', opacity: 0.5, stroke: '#b45309', title: 'Area of interest' },
+        },
+      ],
     },
   });
 
@@ -154,7 +220,8 @@ function check(schema: AnySchema, value: unknown, path: string): void {
 }
 
 /** Checked coordinates with every position as `[lon, lat]` (an altitude dropped). */
-const positions = (value: unknown): unknown => (isPosition(value) ? [value[0], value[1]] : (value as unknown[]).map(positions));
+const positions = (value: unknown): unknown =>
+  isPosition(value) ? [value[0], value[1]] : (value as unknown[]).map(positions);
 
 /** The coordinates of a `type` geometry at `field`, checked (custom-geometry.ts checks its regions' with them too). */
 export function checkedCoordinates(type: GeometryType, value: unknown, field: string): unknown {
@@ -175,7 +242,12 @@ function style(properties: Record<string, unknown> | null | undefined): ShapePro
 export function validateShapes(input: unknown): ShapeFeature[] {
   if (input === undefined || input === null) return [];
   check(shapeCollection, input, 'shapes');
-  const { features } = input as { features: Array<{ geometry: { type: GeometryType; coordinates: unknown }; properties?: Record<string, unknown> | null }> };
+  const { features } = input as {
+    features: Array<{
+      geometry: { type: GeometryType; coordinates: unknown };
+      properties?: Record<string, unknown> | null;
+    }>;
+  };
   return features.map(({ geometry: { type, coordinates }, properties }) => ({
     type: 'Feature',
     geometry: { type, coordinates: positions(coordinates) } as ShapeFeature['geometry'],

@@ -35,12 +35,25 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts `node ...script` on a free loopback port and waits until it answers `GET /`. */
-export async function start(script: string[], env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+export async function start(
+  script: string[],
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, script, { cwd: root, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' });
+  const child = spawn(process.execPath, script, {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: 'ignore',
+  });
   const url = `http://127.0.0.1:${port}`;
   for (let waited = 0; waited < 90_000; waited += 250) {
-    if (await fetch(`${url}/`).then(() => true, () => false)) return { child, url };
+    if (
+      await fetch(`${url}/`).then(
+        () => true,
+        () => false,
+      )
+    )
+      return { child, url };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${script.join(' ')} did not start`);
@@ -81,10 +94,17 @@ export async function latency(url: string, path: () => string): Promise<Latency>
 /** Requests per second at `connections` concurrent clients, and the statuses seen. */
 export async function load(url: string, connections: number, seconds: number, path?: () => string) {
   const result = await autocannon({
-    url, connections, duration: seconds, pipelining: 1,
+    url,
+    connections,
+    duration: seconds,
+    pipelining: 1,
     requests: path ? [{ method: 'GET', setupRequest: (request) => ({ ...request, path: path() }) }] : undefined,
   });
-  return { perSecond: result.requests.average, statuses: result.statusCodeStats as Record<string, { count: number }>, errors: result.errors + result.timeouts };
+  return {
+    perSecond: result.requests.average,
+    statuses: result.statusCodeStats as Record<string, { count: number }>,
+    errors: result.errors + result.timeouts,
+  };
 }
 
 /** The table's rows, also echoed to the console as they come. */

@@ -7,7 +7,20 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import os, { tmpdir } from 'node:os';
 import { vegaLiteSvg } from './vega-peer.ts';
-import { latency, load, median, ms, root, row, rows, SAMPLES, start, timed, WARMUP_MS, type Latency } from './measure.ts';
+import {
+  latency,
+  load,
+  median,
+  ms,
+  root,
+  row,
+  rows,
+  SAMPLES,
+  start,
+  timed,
+  WARMUP_MS,
+  type Latency,
+} from './measure.ts';
 import { coldScopes, scopeCases } from './scopes.ts';
 import { treeRssMiB } from '../support/process-tree.ts';
 
@@ -40,26 +53,39 @@ try {
     ['world high PNG', () => `/map.png?level=high&${unique('world')}`],
     ['RO SVG', () => `/map.svg?${unique('RO')}`],
     ['RO PNG', () => `/map.png?${unique('RO')}`],
-    ...await scopeCases(service.url),
+    ...(await scopeCases(service.url)),
   ];
   for (const [name, path] of cases) {
     results[name] = await latency(service.url, path);
-    row(`${name}, cache miss, 1200 px: median (p95)`, `${ms(results[name].median)} (${ms(results[name].p95)}), ${(results[name].bytes / 1024).toFixed(0)} KiB`);
+    row(
+      `${name}, cache miss, 1200 px: median (p95)`,
+      `${ms(results[name].median)} (${ms(results[name].p95)}), ${(results[name].bytes / 1024).toFixed(0)} KiB`,
+    );
   }
 
-  const vega = await timed(async (i) => { await vegaLiteSvg({ ...WORLD, US: 200 + i }); });
+  const vega = await timed(async (i) => {
+    await vegaLiteSvg({ ...WORLD, US: 200 + i });
+  });
   const ratio = results['world low SVG'].median / median(vega);
   row('Vega-Lite, same world choropleth as SVG in-process: median', ms(median(vega)));
   row('world low SVG over HTTP ÷ Vega-Lite', ratio.toFixed(2), '≤ 0.35', ratio <= 0.35);
   row('world low PNG median', ms(results['world low PNG'].median), '≤ 100 ms', results['world low PNG'].median <= 100);
   const high = results['world high SVG'];
-  row('world high SVG median and size', `${ms(high.median)}, ${(high.bytes / 1048576).toFixed(2)} MB`, '≤ 250 ms, ≤ 1.5 MB', high.median <= 250 && high.bytes <= 1.5 * 1048576);
+  row(
+    'world high SVG median and size',
+    `${ms(high.median)}, ${(high.bytes / 1048576).toFixed(2)} MB`,
+    '≤ 250 ms, ≤ 1.5 MB',
+    high.median <= 250 && high.bytes <= 1.5 * 1048576,
+  );
 
   const throughput: Array<[number, number]> = [];
   for (const connections of [1, 2, 4, 8]) {
     const { perSecond } = await load(service.url, connections, 5, () => `/map.svg?${unique('world')}`);
     throughput.push([connections, perSecond]);
-    row(`throughput, world low SVG misses, ${connections} client${connections > 1 ? 's' : ''}`, `${perSecond.toFixed(1)} req/s`);
+    row(
+      `throughput, world low SVG misses, ${connections} client${connections > 1 ? 's' : ''}`,
+      `${perSecond.toFixed(1)} req/s`,
+    );
   }
 
   const hitPath = `/map.svg?${unique('world')}`;
@@ -67,12 +93,21 @@ try {
   const hits = await load(service.url + hitPath, 8, 5);
   const bytesFile = join(tmpdir(), `bench-hit-${process.pid}.svg`);
   writeFileSync(bytesFile, bytes);
-  const bareScript = "const b=require('fs').readFileSync(process.env.BYTES);require('http').createServer((q,s)=>{s.writeHead(200,{'content-type':'image/svg+xml'});s.end(b)}).listen(+process.env.PORT,process.env.HOST)";
+  const bareScript =
+    "const b=require('fs').readFileSync(process.env.BYTES);require('http').createServer((q,s)=>{s.writeHead(200,{'content-type':'image/svg+xml'});s.end(b)}).listen(+process.env.PORT,process.env.HOST)";
   const bare = await start(['-e', bareScript], { BYTES: bytesFile });
   const bareHits = await load(bare.url + hitPath, 8, 5);
   bare.child.kill();
-  row('cache hits, 8 clients', `${hits.perSecond.toFixed(0)} req/s; bare Node http with the same bytes ${bareHits.perSecond.toFixed(0)} req/s`);
-  row('cache hits ÷ bare Node http', (hits.perSecond / bareHits.perSecond).toFixed(2), '≥ 0.7', hits.perSecond / bareHits.perSecond >= 0.7);
+  row(
+    'cache hits, 8 clients',
+    `${hits.perSecond.toFixed(0)} req/s; bare Node http with the same bytes ${bareHits.perSecond.toFixed(0)} req/s`,
+  );
+  row(
+    'cache hits ÷ bare Node http',
+    (hits.perSecond / bareHits.perSecond).toFixed(2),
+    '≥ 0.7',
+    hits.perSecond / bareHits.perSecond >= 0.7,
+  );
 
   // overload: twice the concurrency at which throughput stopped growing
   const best = Math.max(...throughput.map(([, r]) => r));
@@ -80,13 +115,20 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const before = treeRssMiB(service.child.pid as number);
   let peak = before;
-  const sampler = setInterval(() => { peak = Math.max(peak, treeRssMiB(service.child.pid as number)); }, 500);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, treeRssMiB(service.child.pid as number));
+  }, 500);
   const overload = await load(service.url, saturating * 2, 10, () => `/map.png?${unique('world')}`);
   clearInterval(sampler);
   const fiveHundreds = Object.entries(overload.statuses).filter(([code]) => code.startsWith('5') && code !== '503');
   const served = overload.statuses['200']?.count ?? 0;
   const refused = overload.statuses['503']?.count ?? 0;
-  row(`overload: ${saturating * 2} clients on PNG misses for 10 s`, `${served} × 200, ${refused} × 503, other 5xx: ${fiveHundreds.map(([c, s]) => `${s.count} × ${c}`).join(', ') || 'none'}`, 'no 5xx but 503', fiveHundreds.length === 0);
+  row(
+    `overload: ${saturating * 2} clients on PNG misses for 10 s`,
+    `${served} × 200, ${refused} × 503, other 5xx: ${fiveHundreds.map(([c, s]) => `${s.count} × ${c}`).join(', ') || 'none'}`,
+    'no 5xx but 503',
+    fiveHundreds.length === 0,
+  );
   let after = treeRssMiB(service.child.pid as number);
   const started = Date.now();
   while (after > before * 1.1 + 32 && Date.now() - started < 60_000) {
@@ -95,7 +137,12 @@ try {
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   const back = after <= before * 1.1 + 32;
-  row('resident memory (RSS, service + Chromium) around the overload: before, peak, after', `${before.toFixed(0)}, ${peak.toFixed(0)}, ${after.toFixed(0)} MiB (after ${seconds} s)`, 'back within 60 s', back);
+  row(
+    'resident memory (RSS, service + Chromium) around the overload: before, peak, after',
+    `${before.toFixed(0)}, ${peak.toFixed(0)}, ${after.toFixed(0)} MiB (after ${seconds} s)`,
+    'back within 60 s',
+    back,
+  );
 } finally {
   service.child.kill('SIGTERM');
 }

@@ -6,7 +6,28 @@ import { get, median, mib, ms, p95, row, sleep } from './measure.ts';
 import { treePssMiB, treeRssMiB } from '../support/process-tree.ts';
 
 /** Countries of every size and shape, none asked for before the measure: their first SVG is cold. */
-const FIRST_SVG = ['DE', 'FR', 'US', 'RU', 'CN', 'IN', 'BR', 'CA', 'AU', 'NG', 'ID', 'MX', 'JP', 'GB', 'IT', 'ES', 'PL', 'ZA', 'AR', 'SE'];
+const FIRST_SVG = [
+  'DE',
+  'FR',
+  'US',
+  'RU',
+  'CN',
+  'IN',
+  'BR',
+  'CA',
+  'AU',
+  'NG',
+  'ID',
+  'MX',
+  'JP',
+  'GB',
+  'IT',
+  'ES',
+  'PL',
+  'ZA',
+  'AR',
+  'SE',
+];
 /** Other ones for the first PNG, so that no SVG thread has met them either. */
 const FIRST_PNG = ['TR', 'UA', 'NO', 'EG', 'PT', 'NZ'];
 /** The requirement: the first render of a scope never asked before, at `medium`. */
@@ -72,12 +93,17 @@ function firstRow(what: string, renders: FirstRender[]): void {
   row(
     `${what}: median (p95), worst`,
     `${ms(median(times))} (${ms(p95(times))}), worst ${ms(worst.ms)} (${worst.scope}); ${over.length} of ${renders.length} over ${FIRST_RENDER_TARGET_MS} ms`,
-    `≤ ${FIRST_RENDER_TARGET_MS} ms each`, over.length === 0,
+    `≤ ${FIRST_RENDER_TARGET_MS} ms each`,
+    over.length === 0,
   );
 }
 
-const slowest = (renders: FirstRender[], n: number) => [...renders].sort((a, b) => b.ms - a.ms).slice(0, n)
-  .map((r) => `${r.scope} ${r.ms.toFixed(0)}`).join(', ');
+const slowest = (renders: FirstRender[], n: number) =>
+  [...renders]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, n)
+    .map((r) => `${r.scope} ${r.ms.toFixed(0)}`)
+    .join(', ');
 
 /** RSS and PSS of the service and its Chromium after `settle` ms without requests. */
 async function memory(pid: number, settle: number): Promise<{ rss: number; pss: number }> {
@@ -108,11 +134,13 @@ export async function coldScopes(url: string, pid: number): Promise<void> {
   const asked = new Set([...FIRST_SVG, ...FIRST_PNG]);
   const rest = scopes.map((s) => s.id).filter((id) => !asked.has(id));
   let peak = idle.rss;
-  const sampler = setInterval(() => { peak = Math.max(peak, treeRssMiB(pid)); }, 500);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, treeRssMiB(pid));
+  }, 500);
   const middle = Math.floor(rest.length / 2);
   const half = await firstRenders(url, rest.slice(0, middle), 'svg');
   const halfway = treeRssMiB(pid);
-  const all = [...svgs, ...half, ...await firstRenders(url, rest.slice(middle), 'svg')];
+  const all = [...svgs, ...half, ...(await firstRenders(url, rest.slice(middle), 'svg'))];
   clearInterval(sampler);
   firstRow(`first SVG of every scope of GET /scopes but the ${pngs.length} drawn as PNG (${all.length}), medium`, all);
   row('slowest first SVGs of all scopes (ms)', slowest(all, 8));

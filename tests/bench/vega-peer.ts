@@ -20,7 +20,13 @@ export async function vegaLiteSvg(data: Record<string, number>): Promise<string>
     transform: [{ lookup: 'id', from: { data: { values }, key: 'id', fields: ['value'] }, default: null }],
     projection: { type: 'naturalEarth1' },
     mark: { type: 'geoshape', stroke: '#0b1220', strokeWidth: 0.5 },
-    encoding: { color: { field: 'value', type: 'quantitative', scale: { type: 'quantile', range: ['#1d4e63', '#1f7a7a', '#3ba272', '#9bc53d', '#f4e04d'] } } },
+    encoding: {
+      color: {
+        field: 'value',
+        type: 'quantitative',
+        scale: { type: 'quantile', range: ['#1d4e63', '#1f7a7a', '#3ba272', '#9bc53d', '#f4e04d'] },
+      },
+    },
   };
   const view = new vega.View(vega.parse(compile(spec as never).spec), { renderer: 'none' });
   const svg = await view.toSVG();

@@ -10,7 +10,11 @@ export const doc = openApiDocument() as Node;
 /** The node a local `$ref` points at. */
 export function at(ref: string): Node {
   assert.match(ref, /^#\//, `only local refs: ${ref}`);
-  const node = ref.slice(2).split('/').map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~')).reduce<Node | undefined>((n, k) => n?.[k], doc);
+  const node = ref
+    .slice(2)
+    .split('/')
+    .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<Node | undefined>((n, k) => n?.[k], doc);
   assert.ok(node, `$ref ${ref} resolves`);
   return node;
 }
@@ -41,7 +45,8 @@ export const operation = (path: string, method: string): Node => {
   assert.ok(op, `${method.toUpperCase()} ${path} is described`);
   return op;
 };
-export const parameters = (path: string, method: string): Node[] => (operation(path, method).parameters ?? []).map(deref);
+export const parameters = (path: string, method: string): Node[] =>
+  (operation(path, method).parameters ?? []).map(deref);
 export const parameter = (path: string, method: string, name: string) => {
   const found = parameters(path, method).find((p) => p.name === name);
   assert.ok(found, `${method} ${path} has parameter ${name}`);
@@ -56,7 +61,11 @@ export function walk(node: unknown, visit: (node: Node, path: string) => void, p
 }
 
 // your own geometry and shapes are GeoJSON, which only a JSON body carries
-export const GET_NAMES = [...FIELD_NAMES.filter((name) => !['shapes', 'geometry', 'idProperty', 'nameProperty'].includes(name)), 'data'];
+export const GET_NAMES = [
+  ...FIELD_NAMES.filter((name) => !['shapes', 'geometry', 'idProperty', 'nameProperty'].includes(name)),
+  'data',
+];
 export const sorted = (list: readonly string[]) => [...list].sort();
 /** The query of a GET parameter's value: lists written `a,b,c` as the parameter's style says. */
-export const queryValue = (p: Node, value: unknown) => (p.explode === false && Array.isArray(value) ? value.join(',') : String(value));
+export const queryValue = (p: Node, value: unknown) =>
+  p.explode === false && Array.isArray(value) ? value.join(',') : String(value);

@@ -15,7 +15,9 @@ function parentOf(pid: number): number | null {
 /** `root` and every process below it that is still running. */
 export function processTree(root: number): number[] {
   const children = new Map<number, number[]>();
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number)) {
+  for (const pid of readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)) {
     const parent = parentOf(pid);
     if (parent !== null) children.set(parent, [...(children.get(parent) ?? []), pid]);
   }

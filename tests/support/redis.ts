@@ -15,7 +15,9 @@ export interface TestRedis {
 }
 
 const running = new Set<ChildProcess>();
-process.on('exit', () => { for (const child of running) child.kill('SIGKILL'); });
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
 
 /** A loopback port nothing listens on (right now). */
 export async function freePort(): Promise<number> {
@@ -55,11 +57,20 @@ async function spawnRedis(port: number): Promise<ChildProcess> {
   const child = spawn(process.env.REDIS_SERVER || 'redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   let output = '';
-  child.stdout!.on('data', (chunk) => { output += chunk; });
-  child.stderr!.on('data', (chunk) => { output += chunk; });
+  child.stdout!.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr!.on('data', (chunk) => {
+    output += chunk;
+  });
   let exit: string | undefined;
-  child.once('error', (error) => { exit = error.message; });
-  child.once('exit', (code, signal) => { exit ??= `exited (${code ?? signal})`; running.delete(child); });
+  child.once('error', (error) => {
+    exit = error.message;
+  });
+  child.once('exit', (code, signal) => {
+    exit ??= `exited (${code ?? signal})`;
+    running.delete(child);
+  });
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     if (exit) throw new Error(`redis-server on port ${port} ${exit}: is Debian's redis-server installed?\n${output}`);
@@ -74,7 +85,10 @@ async function spawnRedis(port: number): Promise<ChildProcess> {
 function pings(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
-    const done = (ok: boolean) => { socket.destroy(); resolve(ok); };
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
     socket.setTimeout(500, () => done(false));
     socket.once('error', () => done(false));
     socket.once('connect', () => socket.write('PING\r\n'));

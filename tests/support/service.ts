@@ -18,7 +18,13 @@ export interface TestService {
 export async function startService(overrides: Partial<Config> = {}, logs?: DestinationStream): Promise<TestService> {
   const rendered: MapSpec[] = [];
   const config = {
-    ...readConfig({ CHROMIUM_PATH: process.env.CHROMIUM_PATH, LOG_LEVEL: process.env.LOG_LEVEL || 'silent' }), port: 0, host: '127.0.0.1', poolSize: 2, queueMax: 16, renderTimeoutMs: 30_000, ...overrides,
+    ...readConfig({ CHROMIUM_PATH: process.env.CHROMIUM_PATH, LOG_LEVEL: process.env.LOG_LEVEL || 'silent' }),
+    port: 0,
+    host: '127.0.0.1',
+    poolSize: 2,
+    queueMax: 16,
+    renderTimeoutMs: 30_000,
+    ...overrides,
   };
   const service = await start(config, (spec) => rendered.push(spec), logs);
   return { url: service.url, rendered, pool: service.pool, close: () => service.close() };

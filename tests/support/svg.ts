@@ -3,7 +3,11 @@ import assert from 'node:assert/strict';
 import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
 
 /** GETs or POSTs `path`, expects a 200, and reads the map. */
-export async function fetchSvg(url: string, path: string, init?: RequestInit): Promise<{ doc: Document; response: Response }> {
+export async function fetchSvg(
+  url: string,
+  path: string,
+  init?: RequestInit,
+): Promise<{ doc: Document; response: Response }> {
   const response = await fetch(url + path, init);
   const text = await response.text();
   assert.equal(response.status, 200, text.slice(0, 300));
@@ -12,8 +16,11 @@ export async function fetchSvg(url: string, path: string, init?: RequestInit): P
 
 export function parseSvg(text: string): Document {
   const errors: string[] = [];
-  const doc = new DOMParser({ onError: (level, message) => { if (level !== 'warning') errors.push(message); } })
-    .parseFromString(text, 'image/svg+xml');
+  const doc = new DOMParser({
+    onError: (level, message) => {
+      if (level !== 'warning') errors.push(message);
+    },
+  }).parseFromString(text, 'image/svg+xml');
   if (errors.length) throw new Error(`not valid XML: ${errors.join('; ')}`);
   return doc;
 }
@@ -34,7 +41,9 @@ export function region(doc: Document, id: string): Element | undefined {
 
 /** data-layer names of the root's groups, in document order */
 export function layers(doc: Document): string[] {
-  return all(doc, 'g').filter((g) => g.parentNode === doc.documentElement).map((g) => g.getAttribute('data-layer') ?? '');
+  return all(doc, 'g')
+    .filter((g) => g.parentNode === doc.documentElement)
+    .map((g) => g.getAttribute('data-layer') ?? '');
 }
 
 export type Point = [number, number];
@@ -73,11 +82,16 @@ export function pathPieces(d: string): Point[][] {
 export function largestRingCentre(d: string): [number, number] {
   let best: { area: number; x: number; y: number } = { area: 0, x: 0, y: 0 };
   for (const pts of pathPieces(d)) {
-    let area = 0; let cx = 0; let cy = 0;
+    let area = 0;
+    let cx = 0;
+    let cy = 0;
     for (let i = 0; i < pts.length; i++) {
-      const [x0, y0] = pts[i]; const [x1, y1] = pts[(i + 1) % pts.length];
+      const [x0, y0] = pts[i];
+      const [x1, y1] = pts[(i + 1) % pts.length];
       const cross = x0 * y1 - x1 * y0;
-      area += cross; cx += (x0 + x1) * cross; cy += (y0 + y1) * cross;
+      area += cross;
+      cx += (x0 + x1) * cross;
+      cy += (y0 + y1) * cross;
     }
     if (Math.abs(area) > Math.abs(best.area)) best = { area, x: cx / (3 * area), y: cy / (3 * area) };
   }

@@ -6,14 +6,23 @@ import { chromium, type Browser } from 'playwright-core';
 // are all answered or refused by the pool's routes; the resolver rule makes every host (IP literals too)
 // unresolvable, so what no route sees (WebSockets, preconnects, Chromium's own traffic) reaches nothing.
 const ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run', '--font-render-hinting=none',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--font-render-hinting=none',
   '--host-resolver-rules=MAP * ~NOTFOUND',
 ];
 
 export async function launchBrowser(executablePath: string): Promise<Browser> {
   if (!existsSync(executablePath)) {
-    throw new Error(`Chromium not found at ${executablePath}: install Debian's "chromium" package or set CHROMIUM_PATH`);
+    throw new Error(
+      `Chromium not found at ${executablePath}: install Debian's "chromium" package or set CHROMIUM_PATH`,
+    );
   }
   // Playwright would close the browser on SIGTERM/SIGINT at once, failing renders in flight; the service's
   // own shutdown (main.ts) closes it after they finish, and Playwright still kills it if the process exits.

@@ -43,7 +43,10 @@ export class RenderPage {
     private readonly cdp: CDPSession,
   ) {
     this.lost = new Promise<never>((_, reject) => {
-      page.on('crash', () => { this.crashed = true; reject(new Error('the page crashed: target crashed')); });
+      page.on('crash', () => {
+        this.crashed = true;
+        reject(new Error('the page crashed: target crashed'));
+      });
       page.on('close', () => reject(new Error('the page closed: target closed')));
     });
     this.lost.catch(() => {});
@@ -86,18 +89,25 @@ export class RenderPage {
 
   private async draw(spec: MapSpec): Promise<RenderOutput> {
     // The spec goes in as a JSON literal, which is data whatever its strings hold.
-    const { result, exceptionDetails } = await this.call(this.cdp.send('Runtime.evaluate', {
-      expression: `window.renderMap(${JSON.stringify(spec)})`,
-      awaitPromise: true,
-      returnByValue: true,
-    }));
-    if (exceptionDetails) throw new Error(`renderMap failed: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+    const { result, exceptionDetails } = await this.call(
+      this.cdp.send('Runtime.evaluate', {
+        expression: `window.renderMap(${JSON.stringify(spec)})`,
+        awaitPromise: true,
+        returnByValue: true,
+      }),
+    );
+    if (exceptionDetails)
+      throw new Error(`renderMap failed: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
     const drawn = result.value as RenderResult;
     const width = Math.round(drawn.width * spec.scale);
     const height = Math.round(drawn.height * spec.scale);
-    const { data } = await this.call(this.cdp.send('Page.captureScreenshot', {
-      format: 'png', clip: { x: 0, y: 0, width, height, scale: 1 }, captureBeyondViewport: true,
-    }));
+    const { data } = await this.call(
+      this.cdp.send('Page.captureScreenshot', {
+        format: 'png',
+        clip: { x: 0, y: 0, width, height, scale: 1 },
+        captureBeyondViewport: true,
+      }),
+    );
     return { body: Buffer.from(data, 'base64'), unknownRoutes: drawn.warnings.unknownRoutes };
   }
 

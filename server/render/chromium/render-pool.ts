@@ -63,8 +63,16 @@ export class RenderPool {
   private readonly counts: PoolStats = { launches: 0, pagesOpened: 0, retries: 0 };
   private readonly admission: Admission;
 
-  private constructor(private readonly assets: RendererAssets, private readonly options: PoolOptions) {
-    this.admission = new Admission({ renderer: 'png', slots: options.size, queueMax: options.queueMax, deadlineMs: options.renderTimeoutMs });
+  private constructor(
+    private readonly assets: RendererAssets,
+    private readonly options: PoolOptions,
+  ) {
+    this.admission = new Admission({
+      renderer: 'png',
+      slots: options.size,
+      queueMax: options.queueMax,
+      deadlineMs: options.renderTimeoutMs,
+    });
   }
 
   /** Resolves once every page is loaded, so the first request does not pay for start-up. */
@@ -112,10 +120,18 @@ export class RenderPool {
           if (signal.aborted) throw error;
           if (!crashedUnder(page, error)) throw new RenderFailed('the map could not be rendered', { cause: error });
           if (attempt > 1 || this.closed) {
-            this.options.logger?.error({ err: error }, 'render pool: Chromium crashed under a render twice; giving up on it');
-            throw new RenderFailed('the browser drawing the map stopped twice; it is being restarted', { cause: error });
+            this.options.logger?.error(
+              { err: error },
+              'render pool: Chromium crashed under a render twice; giving up on it',
+            );
+            throw new RenderFailed('the browser drawing the map stopped twice; it is being restarted', {
+              cause: error,
+            });
           }
-          this.options.logger?.warn({ err: error }, 'render pool: Chromium crashed under a render; trying it once more on a fresh page');
+          this.options.logger?.warn(
+            { err: error },
+            'render pool: Chromium crashed under a render; trying it once more on a fresh page',
+          );
           this.counts.retries++;
         }
       }
@@ -161,7 +177,12 @@ export class RenderPool {
     let waiter!: Waiter;
     let handed: RenderPage | undefined;
     const page = new Promise<RenderPage>((resolve) => {
-      waiter = { resolve: (p) => { handed = p; resolve(p); } };
+      waiter = {
+        resolve: (p) => {
+          handed = p;
+          resolve(p);
+        },
+      };
     });
     if (retry) this.waiters.unshift(waiter);
     else this.waiters.push(waiter);
@@ -231,13 +252,16 @@ export class RenderPool {
   private launch(): Promise<Browser> {
     const launching = launchBrowser(this.options.chromiumPath);
     this.browser = launching;
-    launching.then((browser) => {
-      this.launched = browser;
-      this.counts.launches++;
-      browser.on('disconnected', () => this.lost(launching));
-    }, () => {
-      if (this.browser === launching) this.browser = null;
-    });
+    launching.then(
+      (browser) => {
+        this.launched = browser;
+        this.counts.launches++;
+        browser.on('disconnected', () => this.lost(launching));
+      },
+      () => {
+        if (this.browser === launching) this.browser = null;
+      },
+    );
     return launching;
   }
 

@@ -7,7 +7,13 @@ import { LRUCache } from 'lru-cache';
 const ATTRIBUTE_SPECIALS = /[&<>"\t\n\r]/g;
 const TEXT_SPECIALS = /[&<>]/g;
 const ENTITIES: Record<string, string> = {
-  '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\t': '&#9;', '\n': '&#10;', '\r': '&#13;',
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  '\t': '&#9;',
+  '\n': '&#10;',
+  '\r': '&#13;',
 };
 const escapeEntity = (c: string) => ENTITIES[c];
 

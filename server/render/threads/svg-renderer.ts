@@ -18,14 +18,21 @@ export interface SvgRendererOptions {
 }
 
 export class SvgRenderer {
-  private constructor(private readonly workers: Piscina<MapSpec, SvgOutput>, private readonly admission: Admission) {}
+  private constructor(
+    private readonly workers: Piscina<MapSpec, SvgOutput>,
+    private readonly admission: Admission,
+  ) {}
 
   /** Each thread draws `warmUp` before it takes work (svg-worker.ts), so no request pays for compiling the
    *  bundle or decoding the topology, nor after a timeout ended a thread. Resolves once every thread has.
    *  The threads get the bundle from `assets`, the bytes the ETag's version was made of, and read the
    *  topology files from the same folder as the pages. */
   static async start(assets: RendererAssets, options: SvgRendererOptions): Promise<SvgRenderer> {
-    const workerData: SvgWorkerData = { warmUp: options.warmUp, bundle: assets.files.get('/renderer.js')!.body, topologyDirs: assets.topologyDirs };
+    const workerData: SvgWorkerData = {
+      warmUp: options.warmUp,
+      bundle: assets.files.get('/renderer.js')!.body,
+      topologyDirs: assets.topologyDirs,
+    };
     const workers = new Piscina<MapSpec, SvgOutput>({
       filename: new URL('./svg-worker.ts', import.meta.url).href,
       workerData,
@@ -35,7 +42,12 @@ export class SvgRenderer {
     });
     // the first threads take tasks before they are ready: one each, answered once each has warmed up
     await Promise.all(Array.from({ length: options.threads }, () => workers.run(options.warmUp)));
-    const admission = new Admission({ renderer: 'svg', slots: options.threads, queueMax: options.queueMax, deadlineMs: options.renderTimeoutMs });
+    const admission = new Admission({
+      renderer: 'svg',
+      slots: options.threads,
+      queueMax: options.queueMax,
+      deadlineMs: options.renderTimeoutMs,
+    });
     return new SvgRenderer(workers, admission);
   }
 

@@ -49,8 +49,12 @@ export interface SvgOutput {
 /** Hands the bytes over to the main thread instead of copying them. */
 class Moved {
   constructor(private readonly output: SvgOutput) {}
-  get [transferableSymbol]() { return this.output.body.buffer; }
-  get [valueSymbol]() { return this.output; }
+  get [transferableSymbol]() {
+    return this.output.body.buffer;
+  }
+  get [valueSymbol]() {
+    return this.output;
+  }
 }
 
 async function renderSvg(spec: MapSpec) {
