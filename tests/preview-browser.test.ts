@@ -48,6 +48,10 @@ test('opens a /map.svg query string and draws that map in the page, with its ETa
   await page.waitForSelector('#map svg');
   await settled();
   assert.equal(await page.inputValue('#query'), QUERY);
+  const display = (selector: string) =>
+    page.evaluate(`getComputedStyle(document.querySelector('${selector}')).display`);
+  assert.equal(await display('.layout'), 'grid', 'the layout stylesheet (preview.css) is applied');
+  assert.equal(await display('.gallery'), 'grid', 'the outputs stylesheet (preview-outputs.css) is applied');
   assert.equal(await page.inputValue('#ctl-theme'), 'light', "the quick control shows the query's theme");
   assert.equal(
     await usFill(),

@@ -25,12 +25,16 @@ function send(ctx: Context, type: string, body: Buffer): void {
 export function previewRoutes({ assets }: AppDeps): Router {
   const page = pageFile('../../renderer-page/preview/preview.html');
   const script = pageFile('../../renderer-page/dist/preview.js');
+  const styles = new Map(
+    ['preview.css', 'preview-outputs.css'].map((name) => [`/${name}`, pageFile(`../../renderer-page/preview/${name}`)]),
+  );
   const router = new Router();
   router.get('/', (ctx) => {
     ctx.set('Content-Security-Policy', PAGE_CSP);
     send(ctx, 'text/html; charset=utf-8', page());
   });
   router.get('/preview.js', (ctx) => send(ctx, 'text/javascript', script()));
+  router.get([...styles.keys()], (ctx) => send(ctx, 'text/css; charset=utf-8', styles.get(ctx.path)!()));
   // the pool pages' own files, by the same paths, so the page's relative URLs resolve alike
   router.get(['/renderer.js', '/topology/:file', '/fonts/:file', '/fonts/files/:file'], (ctx) => {
     const asset = assets.file(ctx.path);
