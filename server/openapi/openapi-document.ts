@@ -3,14 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { requestSchemas, CSV_SCHEMA } from './request-schema.ts';
 import { queryParameters, operationParameters } from './parameters.ts';
-import {
-  errorResponseRef,
-  errorResponses,
-  HEADERS,
-  imageResponse,
-  notModifiedResponse,
-  responseSchemas,
-} from './responses.ts';
+import { errorResponseRef, errorResponses } from './error-responses.ts';
+import { HEADERS, imageResponse, notModifiedResponse } from './map-responses.ts';
+import { responseSchemas } from './response-schemas.ts';
 import { ref, type JsonSchema } from '../request/field-meta.ts';
 
 const VERSION = (
