@@ -8,7 +8,8 @@ import type {
   SchemaInnerTypeDescription,
   SchemaObjectDescription,
 } from 'yup';
-import { requestSchema, validateRequest } from '../server/request/schema.ts';
+import { requestSchema } from '../server/request/schema.ts';
+import { validateRequest } from '../server/request/validate.ts';
 import { ApiError } from '../server/errors.ts';
 import { GEOMETRY_TYPES, validateShapes } from '../server/request/shape-schema.ts';
 import { normaliseRequest } from '../server/request/normalise.ts';

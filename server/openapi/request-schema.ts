@@ -1,10 +1,11 @@
-// The JSON schemas of the POST body: the render request and the GeoJSON shapes overlay, both derived from the yup
-// schemas that validate them, and the CSV body's rules.
+// The POST body: the JSON schemas of the render request and the GeoJSON shapes overlay, both derived from the yup
+// schemas that validate them, the CSV body's rules, and the request body of the operations that take one.
 import { HEX_COLOR } from '../request/region-value.ts';
-import type { JsonSchema } from '../request/field-meta.ts';
+import { ref, type JsonSchema } from '../request/field-meta.ts';
 import { requestSchema } from '../request/schema.ts';
 import { LIMITS } from '../request/schema-parts.ts';
 import { fromYup } from './json-schema.ts';
+import { BODY_EXAMPLES, CSV_QUERY_EXAMPLE } from './request-examples.ts';
 
 const HEX_COLOR_SCHEMA: JsonSchema = {
   type: 'string',
@@ -31,8 +32,28 @@ const CSV_RULES = [
   'Every other parameter goes in the query string, written as on GET; `data` and `regions` there are a 400, since the body replaces them.',
 ];
 
-export const CSV_SCHEMA: JsonSchema = {
+const CSV_SCHEMA: JsonSchema = {
   type: 'string',
   description: CSV_RULES.join('\n'),
   examples: ['id,value,color\nRO,120,#ff0000\nDE,95,\nFR,40,\n'],
 };
+
+/** The `requestBody` of `POST /render/map` and `POST /render/spec`. */
+export function renderBody(): JsonSchema {
+  return {
+    required: true,
+    description: 'A JSON render request, or CSV region rows with the other parameters in the query string.',
+    content: {
+      'application/json': { schema: ref('RenderRequest'), examples: BODY_EXAMPLES },
+      'text/csv': {
+        schema: CSV_SCHEMA,
+        examples: {
+          colours: {
+            summary: `Regions with colours (POST to ${CSV_QUERY_EXAMPLE})`,
+            value: (CSV_SCHEMA.examples as string[])[0],
+          },
+        },
+      },
+    },
+  };
+}

@@ -11,8 +11,41 @@ import { regionAnchors } from '../../topology/anchors.ts';
 import { normaliseKey, type ScopeCatalogue } from '../../topology/catalogue.ts';
 import type { CustomGeometry } from '../../renderer-page/spec.ts';
 import { ApiError } from '../errors.ts';
+import type { JsonSchema } from './field-meta.ts';
 import { LIMITS, NOT_XML_TEXT } from './schema-parts.ts';
 import { checkedCoordinates } from './shape-schema.ts';
+
+/** What the OpenAPI document shows of `geometry`: its type and an example. The rest is checked here, feature by
+ *  feature (the properties holding ids and names are the request's to name), not by a schema. */
+export const GEOMETRY_JSON_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: ['type'],
+  properties: { type: { type: 'string', enum: ['FeatureCollection', 'Topology'] } },
+  examples: [
+    {
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          id: 'north',
+          properties: { name: 'North' },
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [20, 46],
+                [30, 46],
+                [30, 48],
+                [20, 48],
+                [20, 46],
+              ],
+            ],
+          },
+        },
+      ],
+    },
+  ],
+};
 
 /** 400 invalid_field naming the field and what is wrong with it. */
 function fail(field: string, message: string): never {

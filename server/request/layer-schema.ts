@@ -134,6 +134,15 @@ export const labels = mixed<'ISO' | string[]>()
       (Array.isArray(v) && v.length <= LIMITS.regions && v.every((id) => typeof id === 'string')),
   );
 
+/** What the OpenAPI document shows of `labels`: the two forms the test above accepts, which a schema of a mixed
+ *  type cannot say by itself. */
+export const LABELS_JSON_SCHEMA = {
+  anyOf: [
+    { type: 'string', enum: ['ISO'], description: 'every region large enough' },
+    { type: 'array', items: { type: 'string' }, maxItems: LIMITS.regions, description: 'region ids' },
+  ],
+};
+
 /** `[minLon, minLat, maxLon, maxLat]`, west before east and south before north. */
 export const bbox = array(number().typeError('bbox must be four numbers').required('bbox must be four numbers'))
   .typeError('bbox must be [minLon, minLat, maxLon, maxLat]')

@@ -3,14 +3,8 @@
 import type { Catalogue, ScopeCatalogue } from '../../topology/catalogue.ts';
 import type { ColorScaleName, Format, LegendLayout, MapSpec, RegionSpec, RouteSpec } from '../../renderer-page/spec.ts';
 import { ApiError } from '../errors.ts';
-import {
-  AS_IS_FIELDS,
-  FIELD_NAMES,
-  validateRequest,
-  type AsIsField,
-  type FieldName,
-  type ValidRequest,
-} from './schema.ts';
+import { AS_IS_FIELDS, FIELD_NAMES, type AsIsField, type FieldName, type ValidRequest } from './schema.ts';
+import { validateRequest } from './validate.ts';
 import {
   normaliseLabels,
   normaliseMarkers,

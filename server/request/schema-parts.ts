@@ -1,5 +1,5 @@
 // Building blocks of the request schema: every rule names its field and what is allowed.
-import { array, boolean, number, string, type StringSchema } from 'yup';
+import { array, boolean, number, string, type ISchema, type StringSchema } from 'yup';
 import { canonicalSpelling } from './enums.ts';
 import { HEX_COLOR } from './region-value.ts';
 
@@ -66,6 +66,10 @@ export function text(field: string, max: number) {
 export function color(field: string) {
   return string().typeError(`${field} must be #rrggbb`).matches(HEX_COLOR, `${field} must be #rrggbb`).nullable();
 }
+
+/** A list of at most `max` items, each checked by `item`. */
+export const list = <T>(field: string, item: ISchema<T>, shape: string, max: number = LIMITS.regions) =>
+  array(item).typeError(`${field} must be an array of ${shape}`).max(max, `${field} may hold at most ${max} items`);
 
 /** `true false 1 0 yes no`, any case, as well as JSON booleans. */
 export function flag(field: string) {

@@ -2,22 +2,12 @@
 // per field. It checks types, ranges and lengths and fills the defaults (`.default()`); `.meta()` holds what each
 // field means and how a query writes it, which the OpenAPI document, /docs and the GET grammar read. normalise.ts
 // then resolves ids against the topology and works out the defaults that depend on the scope or on other fields.
-import {
-  array,
-  mixed,
-  number,
-  object,
-  string,
-  ValidationError,
-  type InferType,
-  type ISchema,
-  type SchemaMetadata,
-} from 'yup';
+import { array, mixed, number, object, string, type InferType, type SchemaMetadata } from 'yup';
 import { ROMANIA, WORLD } from '../../topology/scopes.ts';
-import { ApiError, type ErrorCode } from '../errors.ts';
 import { CLASSIFICATIONS, COLOR_SCALES, FORMATS, LEGEND_LAYOUTS, LEVELS, PROJECTIONS, THEMES } from './enums.ts';
+import { GEOMETRY_JSON_SCHEMA } from './custom-geometry.ts';
 import { asIs, type AsIs } from './field-meta.ts';
-import { bbox, labels, marker, proportionalItem, route } from './layer-schema.ts';
+import { bbox, labels, LABELS_JSON_SCHEMA, marker, proportionalItem, route } from './layer-schema.ts';
 import {
   ANNOTATIONS_QUERY,
   BBOX_QUERY,
@@ -31,14 +21,10 @@ import {
   ROUTES_QUERY,
 } from './query-readers.ts';
 import { annotationItem, patternItem, region } from './region-schema.ts';
-import { LIMITS, flag, oneOf, pixels, range, text } from './schema-parts.ts';
+import { LIMITS, flag, list, oneOf, pixels, range, text } from './schema-parts.ts';
 import { shapeCollection } from './shape-schema.ts';
 
 export { LIMITS } from './schema-parts.ts';
-
-/** A list of at most `max` items, each checked by `item`. */
-const list = <T>(field: string, item: ISchema<T>, shape: string, max: number = LIMITS.regions) =>
-  array(item).typeError(`${field} must be an array of ${shape}`).max(max, `${field} may hold at most ${max} items`);
 
 const breaks = array(number().typeError('breaks must be numbers').required('breaks must be numbers'))
   .typeError('breaks must be numbers, ascending')
@@ -157,35 +143,7 @@ const fields = {
       `MultiPolygon features (at most ${LIMITS.regions}), each a region with an id (\`idProperty\`) and a name (\`nameProperty\`). ` +
       'Data, classes, legend, labels, markers and every other field work on them as on a built-in scope. Rings may wind either way. ' +
       'Its bytes count against the 4 MB body limit and are part of the ETag. JSON body only.',
-    jsonSchema: {
-      type: 'object',
-      required: ['type'],
-      properties: { type: { type: 'string', enum: ['FeatureCollection', 'Topology'] } },
-      examples: [
-        {
-          type: 'FeatureCollection',
-          features: [
-            {
-              type: 'Feature',
-              id: 'north',
-              properties: { name: 'North' },
-              geometry: {
-                type: 'Polygon',
-                coordinates: [
-                  [
-                    [20, 46],
-                    [30, 46],
-                    [30, 48],
-                    [20, 48],
-                    [20, 46],
-                  ],
-                ],
-              },
-            },
-          ],
-        },
-      ],
-    },
+    jsonSchema: GEOMETRY_JSON_SCHEMA,
     jsonOnly: true,
   }),
   idProperty: text('idProperty', LIMITS.propertyName).meta({
@@ -204,12 +162,7 @@ const fields = {
     description:
       '`ISO` labels every region of at least `labelMinArea` px² (larger first, overlaps skipped); a list of ids labels just those, ' +
       'always. Labels show the canonical id.',
-    jsonSchema: {
-      anyOf: [
-        { type: 'string', enum: ['ISO'], description: 'every region large enough' },
-        { type: 'array', items: { type: 'string' }, maxItems: LIMITS.regions, description: 'region ids' },
-      ],
-    },
+    jsonSchema: LABELS_JSON_SCHEMA,
     example: 'ISO',
     query: LABELS_QUERY,
   }),
@@ -290,23 +243,3 @@ export const fieldMeta = (name: string): SchemaMetadata =>
   (Object.hasOwn(fields, name) ? fields[name as FieldName].meta() : undefined) ?? {};
 
 export const AS_IS_FIELDS = FIELD_NAMES.filter((name) => fieldMeta(name).asIs) as AsIsField[];
-
-function codeFor(path: string, type: string | undefined): ErrorCode {
-  if (path === 'theme') return 'invalid_theme';
-  if (path === 'projection') return 'invalid_projection';
-  const list = /^(regions|patterns|annotations|proportional|markers|routes)(?=\[|$)/.exec(path);
-  if (list && path === list[1] && type === 'max') return 'too_many_items';
-  if (list) return ['markers', 'routes'].includes(list[1]) ? 'invalid_field' : 'invalid_data';
-  return 'invalid_field';
-}
-
-/** Casts and checks `input`, filling the defaults; the first problem becomes an ApiError naming its field. */
-export function validateRequest(input: Record<string, unknown>): ValidRequest {
-  try {
-    return requestSchema.validateSync(input, { abortEarly: true, stripUnknown: false });
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    const path = error.path ?? '';
-    throw new ApiError(codeFor(path, error.type), error.errors[0] ?? `${path} is not valid`, path || undefined);
-  }
-}

@@ -1,0 +1,124 @@
+// The error answers: the Error body, and one response per error status with its codes (from errors.ts's STATUS
+// table), what each code means and an example message.
+import { STATUS, type ErrorCode } from '../errors.ts';
+import { MAX_BODY_BYTES } from '../request/body.ts';
+import { ref, type JsonSchema } from '../request/field-meta.ts';
+
+/** What each code means; a code added to errors.ts does not compile until it is explained here. */
+const ERROR_MEANINGS: Record<ErrorCode, string> = {
+  missing_scope: 'no `scope` was given',
+  invalid_theme: '`theme` is not one of the themes',
+  invalid_projection:
+    "`projection` is not one of the projections, or `albersUsa` with a scope that is not the United States' (`US`, `world`, your own)",
+  invalid_data:
+    'a malformed `data` pair or region item, numbers mixed with text, a region given twice, `data` together with `regions`',
+  invalid_field:
+    'a value of the wrong type, out of range or too long, an unknown field or parameter, a parameter given twice',
+  invalid_csv: 'the CSV body is malformed; the message names the line',
+  invalid_json: 'the body is not a JSON object',
+  too_many_items: 'a list holds more items than allowed',
+  invalid_scope: 'the scope is not known',
+  not_found: 'no such path',
+  method_not_allowed: 'the path does not answer that method',
+  payload_too_large: `the body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB`,
+  uri_too_long: 'the URL is longer than 16 KB; POST the request as JSON instead',
+  unsupported_media_type: 'a POST body that is neither `application/json` nor `text/csv`',
+  overloaded: 'too many renders are waiting; retry after `Retry-After` seconds',
+  render_timeout: 'the render ran past its time limit',
+  render_failed: 'the renderer failed, or the browser drawing the map stopped; the body holds no stack trace',
+  internal_error: 'something else went wrong on our side; it is logged, the body holds no stack trace',
+};
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad request',
+  404: 'Not found',
+  405: 'Method not allowed',
+  413: 'Payload too large',
+  414: 'URI too long',
+  415: 'Unsupported media type',
+  500: 'Internal server error',
+  503: 'Service unavailable',
+  504: 'Gateway timeout',
+};
+
+/** The error codes of each status, in the order errors.ts lists them. */
+function errorCodesByStatus(): Map<number, ErrorCode[]> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const [code, status] of Object.entries(STATUS) as Array<[ErrorCode, number]>) {
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return new Map([...byStatus].sort(([a], [b]) => a - b));
+}
+
+export const errorResponseRef = (status: number) => ({ $ref: `#/components/responses/Error${status}` });
+
+const EXAMPLE_MESSAGES: Partial<Record<ErrorCode, [string, string?]>> = {
+  missing_scope: [
+    "scope is required: world, a country's ISO 3166-1 alpha-2 code (DE, US, FR, ...), a group (EU, NATO, G20, africa, ...) " +
+      'or custom with your own geometry; GET /scopes lists them all',
+    'scope',
+  ],
+  invalid_scope: [
+    'scope "Germany" is not known; did you mean DE? scopes are world, a country\'s ISO 3166-1 alpha-2 code (DE, US, FR, ...), ' +
+      'a group (EU, NATO, G20, africa, ...) or custom with your own geometry; GET /scopes lists them all',
+    'scope',
+  ],
+  method_not_allowed: ['this path does not answer that method'],
+  payload_too_large: [`the body is larger than ${MAX_BODY_BYTES} bytes (4 MB)`],
+  uri_too_long: ['the URL is longer than 16384 bytes; POST the request as JSON instead'],
+  unsupported_media_type: ['Content-Type must be application/json or text/csv (got text/plain)'],
+  overloaded: ['too many maps are waiting to be rendered; retry shortly'],
+  render_timeout: ['the render took longer than 20000 ms'],
+  render_failed: ['the map could not be rendered'],
+  internal_error: ['something went wrong on our side; it has been logged'],
+};
+
+function errorResponse(status: number, codes: ErrorCode[]): JsonSchema {
+  const [message, field] = EXAMPLE_MESSAGES[codes[0]!] ?? [`${codes[0]}`];
+  return {
+    description: `${STATUS_TEXT[status] ?? 'Error'}: ${codes.map((code) => `\`${code}\`: ${ERROR_MEANINGS[code]}`).join('; ')}.`,
+    ...(status === 503 ? { headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } } : {}),
+    content: {
+      'application/json': {
+        schema: {
+          allOf: [ref('Error')],
+          properties: { error: { type: 'string', enum: codes }, status: { const: status } },
+        },
+        example: { error: codes[0], message, status, ...(field ? { field } : {}) },
+      },
+    },
+  };
+}
+
+/** `components.responses`: `Error<status>` for every status errors.ts uses. */
+export function errorResponses(): Record<string, JsonSchema> {
+  return Object.fromEntries(
+    [...errorCodesByStatus()].map(([status, codes]) => [`Error${status}`, errorResponse(status, codes)]),
+  );
+}
+
+export function errorSchema(): JsonSchema {
+  const byStatus = errorCodesByStatus();
+  return {
+    type: 'object',
+    description:
+      'Every error: a code, a message saying what was wrong and what is allowed, the HTTP status, and the field at fault when there is one.',
+    required: ['error', 'message', 'status'],
+    properties: {
+      error: {
+        type: 'string',
+        enum: [...byStatus.values()].flat(),
+        description: 'A stable, machine-readable code.',
+        'x-enum-descriptions': Object.fromEntries(
+          [...byStatus.values()].flat().map((code) => [code, ERROR_MEANINGS[code]]),
+        ),
+      },
+      message: { type: 'string', description: 'For people: what was wrong and what is allowed.' },
+      status: { type: 'integer', enum: [...byStatus.keys()], description: 'The HTTP status again.' },
+      field: {
+        type: 'string',
+        description: 'The field or parameter at fault (e.g. `width`, `regions[3].value`, `body` for CSV).',
+      },
+    },
+  };
+}

@@ -1,0 +1,96 @@
+// A render's answers: the 200 image and the 304, and the response headers they (and a 503, its Retry-After) carry.
+import type { JsonSchema } from '../request/field-meta.ts';
+
+export const HEADERS: Record<string, JsonSchema> = {
+  ETag: {
+    description:
+      "Quoted SHA-1 of the normalised request and the renderer's version: the same map asked for in any spelling, by GET, JSON or CSV, has the same tag.",
+    schema: { type: 'string', pattern: '^"[0-9a-f]{40}"$' },
+    required: true,
+  },
+  'X-Cache': {
+    description: '`HIT` when served from the server-side cache, else `MISS`.',
+    schema: { type: 'string', enum: ['HIT', 'MISS'] },
+    required: true,
+  },
+  'X-Geo-Warnings': {
+    description:
+      'Present when ids or route ends are unknown: `unknown-ids:A,B; unknown-routes:X>Y`, each part only when it has entries, ' +
+      'at most 50 entries each, percent-encoded where needed. The map is still rendered with what is known.',
+    schema: { type: 'string' },
+    example: 'unknown-ids:XX,Atlantis; unknown-routes:DE>ZZ',
+  },
+  'Cache-Control': {
+    description: 'Each distinct URL is an immutable resource.',
+    schema: { type: 'string', const: 'public, max-age=31536000, immutable' },
+    required: true,
+  },
+  'Access-Control-Allow-Origin': {
+    description: 'Any page may load the map.',
+    schema: { type: 'string', const: '*' },
+    required: true,
+  },
+  'Content-Security-Policy': {
+    description: 'On SVG: no scripts and no external loads, even when the SVG is opened on its own.',
+    schema: { type: 'string', const: "default-src 'none'; style-src 'unsafe-inline'; img-src data:" },
+  },
+  'X-Content-Type-Options': {
+    description: 'On every response.',
+    schema: { type: 'string', const: 'nosniff' },
+    required: true,
+  },
+  'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' }, required: true },
+};
+
+const header = (name: string, required?: boolean) => {
+  const reference = { $ref: `#/components/headers/${name}` };
+  return required === undefined
+    ? reference
+    : { ...reference, description: `${HEADERS[name]!.description as string}${required ? '' : ' (SVG only.)'}` };
+};
+
+/** The 200 image response of a render: GET adds caching and CORS headers; the content type follows the format. */
+export function imageResponse(via: 'get' | 'post', formats: Array<'svg' | 'png'>): JsonSchema {
+  const headers: Record<string, unknown> = {
+    ETag: header('ETag'),
+    'X-Cache': header('X-Cache'),
+    'X-Geo-Warnings': header('X-Geo-Warnings'),
+  };
+  if (via === 'get')
+    Object.assign(headers, {
+      'Cache-Control': header('Cache-Control'),
+      'Access-Control-Allow-Origin': header('Access-Control-Allow-Origin'),
+    });
+  if (formats.includes('svg'))
+    headers['Content-Security-Policy'] =
+      formats.length === 1 ? header('Content-Security-Policy') : header('Content-Security-Policy', false);
+  headers['X-Content-Type-Options'] = header('X-Content-Type-Options');
+  const content: Record<string, unknown> = {};
+  if (formats.includes('svg'))
+    content['image/svg+xml'] = {
+      schema: {
+        type: 'string',
+        description:
+          'A standalone SVG document: one `<g data-layer>` per layer, regions with `data-id` and `data-value`.',
+      },
+    };
+  if (formats.includes('png'))
+    content['image/png'] = { schema: { type: 'string', contentMediaType: 'image/png', contentEncoding: 'binary' } };
+  const which =
+    formats.length === 1 ? (formats[0] === 'svg' ? 'An SVG' : 'A PNG') : 'The map: SVG or PNG as `format` says';
+  return { description: `${which} image.`, headers, content };
+}
+
+export function notModifiedResponse(): JsonSchema {
+  return {
+    description:
+      'Not modified: the request carried `If-None-Match` with the current ETag (or `*`). No body; nothing is rendered.',
+    headers: {
+      ETag: header('ETag'),
+      'Cache-Control': header('Cache-Control'),
+      'Access-Control-Allow-Origin': header('Access-Control-Allow-Origin'),
+      'X-Geo-Warnings': header('X-Geo-Warnings'),
+      'X-Content-Type-Options': header('X-Content-Type-Options'),
+    },
+  };
+}

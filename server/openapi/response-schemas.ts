@@ -1,0 +1,170 @@
+// The JSON bodies of the answers: the error body, /render/spec's normalised request and /scopes' scopes.
+import { LEVELS, PROJECTIONS } from '../request/enums.ts';
+import { WORLD } from '../../topology/scopes.ts';
+import { ref, type JsonSchema } from '../request/field-meta.ts';
+import { errorSchema } from './error-responses.ts';
+
+/** The JSON response bodies other than errors. */
+export function responseSchemas(): Record<string, JsonSchema> {
+  const world = WORLD;
+  return {
+    Error: errorSchema(),
+    SpecResponse: {
+      type: 'object',
+      description: 'What a render request normalises to, without rendering it.',
+      required: ['spec', 'etag', 'warnings', 'suggestions', 'get'],
+      properties: {
+        spec: {
+          type: 'object',
+          description:
+            'The normalised request handed to the renderer: every default filled in, ids and enumerations canonical, lists sorted.',
+        },
+        etag: { type: 'string', description: 'The ETag the map would be served with.' },
+        warnings: {
+          type: 'object',
+          required: ['unknownIds', 'unknownRoutes'],
+          properties: {
+            unknownIds: {
+              type: 'array',
+              items: { type: 'string' },
+              description: 'Ids the scope does not know, as written.',
+            },
+            unknownRoutes: {
+              type: 'array',
+              items: { type: 'string' },
+              description: 'Routes with an unknown end, as `from>to`.',
+            },
+          },
+        },
+        suggestions: {
+          type: 'array',
+          description:
+            'For each of the first 50 unknown ids, the closest id the scope knows by spelling (id, name or alias, a few edits ' +
+            'away), where there is one: `Germny` → `DE`.',
+          items: {
+            type: 'object',
+            required: ['given', 'id'],
+            properties: { given: { type: 'string' }, id: { type: 'string' } },
+          },
+        },
+        get: {
+          type: ['string', 'null'],
+          description:
+            'An equivalent GET URL path (e.g. `/map.svg?scope=world&data=US:200`), or null when the request cannot be written as GET ' +
+            '(shapes, marker colours or rotation, grammar separators inside texts).',
+        },
+      },
+    },
+    ScopeSummary: {
+      type: 'object',
+      required: [
+        'id',
+        'kind',
+        'name',
+        'regionKind',
+        'levels',
+        'defaultLevel',
+        'defaultProjection',
+        'attribution',
+        'regionCount',
+        'boundaries',
+        'ownIds',
+        'divisions',
+      ],
+      properties: {
+        id: { type: 'string', description: "`world`, or a country's ISO 3166-1 alpha-2 code." },
+        kind: { type: 'string', enum: ['world', 'country', 'group', 'custom'] },
+        name: { type: 'string' },
+        regionKind: { type: 'string', description: 'What one region is: countries, counties.' },
+        levels: { type: 'array', items: { type: 'string', enum: [...LEVELS] } },
+        defaultLevel: { type: 'string', enum: [...LEVELS] },
+        defaultProjection: { type: 'string', enum: [...PROJECTIONS] },
+        attribution: { type: 'string', description: 'The credit line drawn on the map.' },
+        regionCount: { type: 'integer', minimum: 0 },
+        boundaries: ref('Boundaries'),
+        ownIds: {
+          type: 'array',
+          items: { type: 'string' },
+          description:
+            'Ids of our own, stable across releases, for units ISO 3166 does not list (all other ids are ISO codes).',
+        },
+        members: {
+          type: 'object',
+          required: ['asOf', 'source'],
+          description:
+            "A group's membership: the date (or edition) the member list is true for, and where it comes from.",
+          properties: { asOf: { type: 'string' }, source: { type: 'string' } },
+        },
+        extent: {
+          type: 'array',
+          items: { type: 'number' },
+          minItems: 4,
+          maxItems: 4,
+          description:
+            'The box [west, south, east, north] the map is fitted to unless `bbox` says otherwise, where the regions reach ' +
+            "far beyond what a map of the scope shows (Europe's Russia to the Pacific); east past 180 crosses the antimeridian.",
+        },
+        divisions: {
+          type: 'array',
+          description:
+            "The scope's other official level, where it has one: France's `regions` over its départements, Spain's `communities`, " +
+            "Italy's `regions`, the UK's `nations`, the US `counties` (5-digit FIPS ids). A request draws the level its ids belong to; " +
+            "ids of two levels in one request are a 400. `GET /scopes/{scope}` lists each division's regions too.",
+          items: {
+            type: 'object',
+            required: ['id', 'regionKind', 'attribution', 'regionCount', 'boundaries'],
+            properties: {
+              id: { type: 'string' },
+              regionKind: { type: 'string' },
+              attribution: { type: 'string' },
+              regionCount: { type: 'integer', minimum: 0 },
+              boundaries: ref('Boundaries'),
+            },
+          },
+        },
+      },
+      examples: [
+        {
+          id: world.id,
+          kind: world.kind,
+          name: world.name,
+          regionKind: world.regionKind,
+          levels: [...LEVELS],
+          defaultLevel: world.defaultLevel,
+          defaultProjection: world.defaultProjection,
+          attribution: world.sources,
+          regionCount: 254,
+          boundaries: world.boundaries,
+          ownIds: [],
+          divisions: [],
+        },
+      ],
+    },
+    Boundaries: {
+      type: 'object',
+      required: ['source', 'licence'],
+      description: 'Where the boundaries come from, and under what licence.',
+      properties: { source: { type: 'string' }, licence: { type: 'string' } },
+    },
+    ScopeDetail: {
+      allOf: [ref('ScopeSummary')],
+      type: 'object',
+      required: ['regions'],
+      properties: { regions: { type: 'array', items: ref('RegionEntry') } },
+    },
+    RegionEntry: {
+      type: 'object',
+      required: ['id', 'name', 'aliases'],
+      properties: {
+        id: { type: 'string', description: 'The canonical id, as labels and `data-id` show it.' },
+        name: { type: 'string' },
+        aliases: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'Other spellings accepted for the id (case-insensitive).',
+        },
+      },
+      examples: [{ id: 'RO-CJ', name: 'Cluj', aliases: ['CJ', 'RO.CJ', 'Cluj'] }],
+    },
+  };
+}
