@@ -171,7 +171,7 @@ function build(): JsonSchema {
           operationId: 'getPreview',
           summary: 'The preview page: build a map and see its URL',
           description:
-            'Draws maps in the browser from `/render/spec` with the renderer the service uses. Its script, the renderer bundle, ' +
+            'Draws maps in the browser from `/render/spec` with the renderer the service uses. Its script and stylesheets, the renderer bundle, ' +
             'topology and fonts are served beside it (`/preview.js`, `/preview.css`, `/preview-outputs.css`, `/renderer.js`, `/topology/*`, `/fonts/*`) as parts of the page, not of the API.',
           responses: { 200: html('The preview page.'), ...errors(405, 500) },
         },
