@@ -46,6 +46,13 @@ export function layers(doc: Document): string[] {
     .map((g) => g.getAttribute('data-layer') ?? '');
 }
 
+/** The ids of the regions drawn (the context around a scope has none). */
+export function regionIds(doc: Document): string[] {
+  return all(doc, 'path')
+    .map((p) => p.getAttribute('data-id'))
+    .filter((id): id is string => Boolean(id));
+}
+
 /** A region's fill: a colour, or a pattern's `url(#…)`. */
 export function fill(doc: Document, id: string): string | null | undefined {
   return region(doc, id)?.getAttribute('fill');
