@@ -4,7 +4,9 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { startService, type TestService } from './support/service.ts';
-import { csvText, nearValidBody, query, queryParameters } from './support/input-arbitraries.ts';
+import { csvText } from './support/input-csv.ts';
+import { nearValidBody } from './support/input-bodies.ts';
+import { query, queryParameters } from './support/input-queries.ts';
 
 let service: TestService;
 before(async () => {

@@ -14,7 +14,9 @@ import { parseCsvRegions } from '../server/request/csv.ts';
 import { etagOf } from '../server/request/etag.ts';
 import { getUrlFor } from '../server/request/get-url.ts';
 import { HEX_COLOR } from '../server/request/region-value.ts';
-import { asJson, csvText, json, nearValidBody, pathFormat, query, rawQuery } from './support/input-arbitraries.ts';
+import { csvText } from './support/input-csv.ts';
+import { asJson, json, nearValidBody } from './support/input-bodies.ts';
+import { pathFormat, query, rawQuery } from './support/input-queries.ts';
 
 const catalogue = loadCatalogue();
 

@@ -1,17 +1,9 @@
-// What an operator sees: liveness and readiness probes, Prometheus metrics, request ids in responses and
-// in the JSON log, and slow clients cut off without holding anything up.
+// What an operator sees: liveness and readiness probes, Chromium's restart among them, Prometheus metrics, and
+// request ids in responses and in the JSON log. Slow clients are in slow-clients.test.ts, an unexpected error's
+// answer and log in unexpected-error.test.ts.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { connect, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { startService, type TestService } from './support/service.ts';
-import { createApp } from '../server/app.ts';
-import { listen } from '../server/listen.ts';
-import { memoryRenderCache } from '../server/cache/render-cache.ts';
-import { loadRendererAssets } from '../server/render/renderer-assets.ts';
-import { loadCatalogue } from '../topology/catalogue.ts';
-import { createLogger } from '../server/observability/logger.ts';
-import { createMetrics } from '../server/observability/metrics.ts';
 
 type LogLine = Record<string, unknown>;
 
@@ -157,130 +149,6 @@ test('/metrics: Prometheus text with render time, cache hits and misses, queue d
     'the 404 above is counted',
   );
   assert.ok(samples(text, 'process_resident_memory_bytes')[0]!.value > 0, 'default process metrics');
-});
-
-/** Writes `head` on a raw connection and resolves with what came back once the server closes it. */
-function rawRequest(
-  url: string,
-  head: string,
-  trickle?: string,
-): { socket: Socket; done: Promise<{ data: string; ms: number }> } {
-  const { hostname, port } = new URL(url);
-  const socket = connect(Number(port), hostname);
-  const started = Date.now();
-  let data = '';
-  let timer: NodeJS.Timeout | undefined;
-  socket.setEncoding('utf8');
-  socket.on('data', (chunk: string) => {
-    data += chunk;
-  });
-  socket.on('connect', () => {
-    socket.write(head);
-    if (trickle) timer = setInterval(() => socket.write(trickle), 200);
-  });
-  const done = new Promise<{ data: string; ms: number }>((resolve) => {
-    socket.on('close', () => {
-      clearInterval(timer);
-      resolve({ data, ms: Date.now() - started });
-    });
-    socket.on('error', () => {});
-  });
-  return { socket, done };
-}
-
-test('slow clients are cut off after REQUEST_TIMEOUT_MS while others are served, slow renders included', async () => {
-  const slow = await startService({ requestTimeoutMs: 1000, poolSize: 1 });
-  const pending: Socket[] = [];
-  try {
-    // headers of a large POST, then nothing of the body
-    const body = rawRequest(
-      slow.url,
-      'POST /render/map HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{"scope":',
-    );
-    // headers trickled, a line every 200 ms, never finished (slowloris)
-    const headers = rawRequest(slow.url, 'GET /map.svg?scope=world HTTP/1.1\r\nHost: test\r\n', 'X-Slow: 1\r\n');
-    pending.push(body.socket, headers.socket);
-
-    // meanwhile: a render that takes longer than the request timeout is not cut (the request arrived whole)
-    const started = Date.now();
-    const png = await fetch(`${slow.url}/map.png?scope=world&level=high&width=2500`);
-    assert.equal(png.status, 200);
-    assert.equal(png.headers.get('content-type'), 'image/png');
-    const bytes = Buffer.from(await png.arrayBuffer());
-    assert.deepEqual([...bytes.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
-    const renderMs = Date.now() - started;
-
-    for (const [what, { done }] of [
-      ['body', body],
-      ['headers', headers],
-    ] as const) {
-      const { data, ms } = await done;
-      assert.ok(ms < 5000, `${what}: cut off after ${ms} ms`);
-      assert.ok(
-        data === '' || data.startsWith('HTTP/1.1 408'),
-        `${what}: 408 or closed, got ${JSON.stringify(data.slice(0, 40))}`,
-      );
-    }
-    assert.equal(slow.rendered.length, 1, `only the PNG was rendered (it took ${renderMs} ms)`);
-    const svg = await fetch(`${slow.url}/map.svg?scope=world&width=300`);
-    assert.equal(svg.status, 200);
-    await svg.arrayBuffer();
-  } finally {
-    for (const socket of pending) socket.destroy();
-    await slow.close();
-  }
-});
-
-test('an unexpected error: the client gets render_failed without a stack; the log gets the stack and request id', async () => {
-  // the app with a renderer that fails as a bug would (not a typed error), to see where the stack goes
-  const lines: LogLine[] = [];
-  const logger = createLogger('info', {
-    write: (line: string) => {
-      lines.push(JSON.parse(line) as LogLine);
-    },
-  });
-  const app = createApp({
-    catalogue: loadCatalogue(),
-    renderer: { render: () => Promise.reject(new Error('renderer bug: secret internals')) },
-    cache: memoryRenderCache({ maxBytes: 1 << 20, ttlMs: 60_000 }),
-    assets: loadRendererAssets(),
-    logger,
-    metrics: createMetrics(),
-    readiness: () => ({ draining: false, browser: false, pages: 0, idle: 0, queued: 0 }),
-  });
-  const server = await listen(app, 0, '127.0.0.1');
-  try {
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const response = await fetch(`${base}/map.svg?scope=world`, { headers: { 'X-Request-Id': 'bug-1' } });
-    assert.equal(response.status, 500);
-    const text = await response.text();
-    assert.deepEqual(JSON.parse(text), {
-      error: 'render_failed',
-      message: 'the map could not be rendered',
-      status: 500,
-    });
-    assert.doesNotMatch(text, /secret|at |\.ts/);
-    const error = lines.find((line) => line.level === 50 && line.reqId === 'bug-1');
-    const err = error?.err as { message?: string; stack?: string } | undefined;
-    assert.equal(err?.message, 'renderer bug: secret internals');
-    assert.match(err?.stack ?? '', /observability\.test\.ts/, 'the stack is logged');
-    await sleep(50);
-    assert.equal(lines.find((line) => line.msg === 'request' && line.reqId === 'bug-1')?.status, 500);
-    // and with the browser down, the process is alive but not ready
-    assert.equal((await fetch(`${base}/healthz`)).status, 200);
-    const ready = await fetch(`${base}/readyz`);
-    assert.equal(ready.status, 503);
-    assert.deepEqual(await ready.json(), {
-      status: 'unready',
-      reason: 'browser not connected',
-      browser: false,
-      pages: 0,
-      idle: 0,
-      queued: 0,
-    });
-  } finally {
-    await new Promise((resolve) => server.close(resolve));
-  }
 });
 
 test('Chromium killed: /readyz turns 503 while /healthz stays 200, then ready again; the restart is counted', async () => {

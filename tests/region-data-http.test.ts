@@ -1,44 +1,19 @@
-// The region-data half through HTTP and a real Chromium: scales, classes, legends, patterns,
-// annotations, CSV, limits; asserted on the SVG a user gets.
-import { after, before, test } from 'node:test';
+// Region data through HTTP and a real Chromium: scales, classes and categories, colours, highlights, patterns,
+// annotations, themes and limits; asserted on the SVG a user gets. CSV bodies are in csv-http.test.ts, the
+// legend's layouts and place in legend-http.test.ts.
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Document } from '@xmldom/xmldom';
-import { startService, type TestService } from './support/service.ts';
-import { all, fetchSvg, largestRingCentre, pathPieces, region } from './support/svg.ts';
+import { serviceForTests } from './support/service.ts';
+import { mapRequests, post } from './support/map-requests.ts';
+import { all, fill, legendEntries, region, tooltip } from './support/svg.ts';
 import { themes } from '../renderer-page/themes/index.ts';
 import { rampColors } from '../renderer-page/scales/ramp.ts';
 import { THEMES } from '../server/request/enums.ts';
 
 const { light, dark } = themes;
-let service: TestService;
-before(async () => {
-  service = await startService();
-});
-after(() => service.close());
 
-const svg = (path: string, init?: RequestInit) => fetchSvg(service.url, path, init);
-const fill = (doc: Document, id: string) => region(doc, id)?.getAttribute('fill');
-const legend = (doc: Document) =>
-  all(doc, 'rect')
-    .map((r) => r.getAttribute('data-legend'))
-    .filter(Boolean);
-const title = (doc: Document, id: string) => region(doc, id)?.getElementsByTagName('title')[0]?.textContent;
-const post = (body: string, type = 'application/json', query = ''): RequestInit & { query: string } => ({
-  method: 'POST',
-  headers: { 'content-type': type },
-  body,
-  query,
-});
-async function postSvg(body: string, type?: string, query = '') {
-  return svg(`/render/map${query}`, post(body, type));
-}
-async function expectError(path: string, init: RequestInit | undefined, code: string, field: string) {
-  const response = await fetch(service.url + path, init);
-  const body = (await response.json()) as { error: string; field?: string; message: string };
-  assert.equal(response.status, 400, body.message);
-  assert.equal(body.error, code, body.message);
-  assert.equal(body.field, field, body.message);
-}
+const service = serviceForTests();
+const { svg, postSvg, expectError } = mapRequests(service);
 
 test('diverging: symmetric classes around zero, negative and positive sides', async () => {
   const { doc } = await svg(
@@ -49,7 +24,7 @@ test('diverging: symmetric classes around zero, negative and positive sides', as
     ['RU', 'CA', 'MX', 'US', 'CN'].map((id) => fill(doc, id)),
     [d[1], d[1], d[2], d[3], d[4]],
   );
-  assert.deepEqual(legend(doc), ['−10 – −6', '−6 – −2', '−2 – 2', '2 – 6', '6 – 10', 'No data']);
+  assert.deepEqual(legendEntries(doc), ['−10 – −6', '−6 – −2', '−2 – 2', '2 – 6', '6 – 10', 'No data']);
   assert.ok(all(doc, 'text').some((t) => t.textContent === 'Δ%'));
 });
 
@@ -57,7 +32,7 @@ test('custom breaks: each break the top of a class, the legend lists them all', 
   const { doc } = await svg(
     '/map.svg?scope=world&theme=light&data=US:200,CN:150,RU:120,BR:60,IN:80,DE:95,FR:40&classification=custom&breaks=10,30,60,100,150,200,300&legendTitle=Custom',
   );
-  assert.deepEqual(legend(doc), [
+  assert.deepEqual(legendEntries(doc), [
     '≤ 10',
     '10 – 30',
     '30 – 60',
@@ -83,7 +58,7 @@ test('jenks and equal classes through GET', async () => {
     s,
   );
   const equal = (await svg(`/map.svg?scope=world&theme=light&classification=equal&${data}`)).doc;
-  assert.deepEqual(legend(equal).slice(0, 5), [
+  assert.deepEqual(legendEntries(equal).slice(0, 5), [
     '1 – 40.8',
     '40.8 – 80.6',
     '80.6 – 120.4',
@@ -99,7 +74,7 @@ test('categories: automatic on GET for text, palette in order of first appearanc
     ['US', 'CN', 'DE', 'BR'].map((id) => fill(doc, id)),
     [c[0], c[1], c[0], c[2]],
   );
-  assert.deepEqual(legend(doc), ['High', 'Low', 'Mid', 'No data']);
+  assert.deepEqual(legendEntries(doc), ['High', 'Low', 'Mid', 'No data']);
   const viaPost = await postSvg(
     JSON.stringify({
       scope: 'world',
@@ -120,7 +95,7 @@ test('categories: automatic on GET for text, palette in order of first appearanc
       ],
     }),
   );
-  assert.deepEqual(legend(numbers.doc), ['3', '1', 'No data'], 'numbers become categories when asked');
+  assert.deepEqual(legendEntries(numbers.doc), ['3', '1', 'No data'], 'numbers become categories when asked');
 });
 
 test('text values meet an explicit sequential or diverging scale: 400', async () => {
@@ -140,13 +115,13 @@ test('flat colours and per-region colour overrides', async () => {
   assert.ok(light.sequential.includes(fill(doc, 'FR') ?? ''));
   const flat = (await svg('/map.svg?scope=world&data=US:%23123456&theme=light')).doc;
   assert.equal(fill(flat, 'US'), '#123456');
-  assert.deepEqual(legend(flat), [], 'a flat colour is no class, so there is nothing to explain');
+  assert.deepEqual(legendEntries(flat), [], 'a flat colour is no class, so there is nothing to explain');
 });
 
 test('highlight only: null or empty values, regions=, and POST items with only an id', async () => {
   const { doc } = await svg('/map.svg?scope=world&theme=light&data=US:,CA:5');
   assert.equal(fill(doc, 'US'), light.highlight);
-  assert.ok(legend(doc).includes('Highlighted'));
+  assert.ok(legendEntries(doc).includes('Highlighted'));
   const viaPost = await postSvg(
     JSON.stringify({ scope: 'world', theme: 'light', regions: [{ id: 'US' }, { id: 'CA', value: null }] }),
   );
@@ -196,95 +171,10 @@ test('annotations: in the region tooltip with its name and value; markup stays t
   const { doc, response } = await svg(
     '/map.svg?scope=world&theme=dark&data=US:200&annotations=US:Largest+economy,CN:Second+%3Cb%3Elargest%3C/b%3E,ZZ:nowhere',
   );
-  assert.equal(title(doc, 'US'), 'United States: 200\nLargest economy');
-  assert.equal(title(doc, 'CN'), 'China\nSecond <b>largest</b>');
+  assert.equal(tooltip(doc, 'US'), 'United States: 200\nLargest economy');
+  assert.equal(tooltip(doc, 'CN'), 'China\nSecond <b>largest</b>');
   assert.equal(fill(doc, 'CN'), dark.noData, 'an annotation alone does not highlight');
   assert.equal(response.headers.get('x-geo-warnings'), 'unknown-ids:ZZ');
-});
-
-test('legend layouts: horizontal in rows, continuous as one gradient, or none', async () => {
-  const data = 'scope=world&theme=light&data=US:200,CN:150,IN:80,BR:60,RU:120,DE:95';
-  const horizontal = (await svg(`/map.svg?${data}&legendLayout=horizontal`)).doc;
-  const swatches = all(horizontal, 'rect').filter((r) => r.getAttribute('data-legend'));
-  assert.equal(new Set(swatches.map((r) => r.getAttribute('y'))).size, 1, 'one row');
-  assert.ok(Number(swatches[1].getAttribute('x')) > Number(swatches[0].getAttribute('x')));
-
-  const continuous = (await svg(`/map.svg?${data}&legendLayout=continuous&legendTitle=GDP`)).doc;
-  assert.ok(legend(continuous).includes('gradient'));
-  assert.deepEqual(
-    all(continuous, 'stop').map((s) => s.getAttribute('stop-color')),
-    light.sequential,
-  );
-  assert.equal(fill(continuous, 'US'), light.sequential[4], 'the largest value takes the end of the ramp');
-  assert.equal(fill(continuous, 'BR'), light.sequential[0]);
-  assert.ok(!light.sequential.includes(fill(continuous, 'RU') ?? ''), 'values between are interpolated');
-  const labels = all(continuous, 'text').map((t) => t.textContent);
-  assert.ok(labels.includes('60') && labels.includes('200'));
-
-  const none = (await svg(`/map.svg?${data}&legend=false`)).doc;
-  assert.ok(!all(none, 'g').some((g) => g.getAttribute('data-layer') === 'legend'));
-});
-
-test('the legend moves to a corner where it covers no data', async () => {
-  // albersUsa puts Alaska in the lower left, where the legend would go first
-  const { doc } = await svg('/map.svg?scope=world&projection=albersUsa&data=US:5,CA:3,MX:1&width=700&theme=light');
-  const group = all(doc, 'g').find((g) => g.getAttribute('data-layer') === 'legend');
-  const [x, y] = (/translate\(([\d.]+),([\d.]+)\)/.exec(group?.getAttribute('transform') ?? '') ?? [])
-    .slice(1)
-    .map(Number);
-  const panel = all(doc, 'rect').find((r) => r.parentNode === group);
-  const [w, h] = ['width', 'height'].map((a) => Number(panel?.getAttribute(a)));
-  const points = pathPieces(region(doc, 'US')?.getAttribute('d') ?? '').flat();
-  const inside = points.filter(([px, py]) => px >= x && px <= x + w && py >= y && py <= y + h);
-  assert.equal(inside.length, 0, `legend at ${x},${y} ${w}×${h} covers ${inside.length} points of the US`);
-  assert.ok(largestRingCentre(region(doc, 'US')?.getAttribute('d') ?? '')[0] > 0);
-});
-
-test('CSV: the specification example, spreadsheet exports, query parameters beside it', async () => {
-  const { doc, response } = await postSvg(
-    'id,value,color\nRO,120,#ff0000\nDE,95,\nFR,40,\n',
-    'text/csv',
-    '?scope=world&theme=light&format=svg',
-  );
-  assert.equal(fill(doc, 'RO'), '#ff0000');
-  assert.equal(fill(doc, 'FR'), light.sequential[0]);
-  const viaGet = await svg('/map.svg?scope=world&theme=light&data=RO:120:%23ff0000,DE:95,FR:40');
-  const viaJson = await postSvg(
-    JSON.stringify({
-      scope: 'world',
-      theme: 'light',
-      regions: [
-        { id: 'FR', value: 40 },
-        { id: 'RO', value: 120, color: '#ff0000' },
-        { id: 'DE', value: 95 },
-      ],
-    }),
-  );
-  assert.equal(response.headers.get('etag'), viaGet.response.headers.get('etag'), 'one ETag for GET and CSV');
-  assert.equal(viaJson.response.headers.get('etag'), viaGet.response.headers.get('etag'), 'and JSON');
-
-  const excel = await postSvg(
-    '\uFEFF"id";"amount"\r\n"DE";"1,5"\r\nFR;2,5\r\n',
-    'text/csv; charset=utf-8',
-    '?scope=world&theme=light&annotations=DE:Bund',
-  );
-  assert.equal(region(excel.doc, 'DE')?.getAttribute('data-value'), '1.5');
-  assert.equal(title(excel.doc, 'DE'), 'Germany: 1.5\nBund');
-  const png = await fetch(`${service.url}/render/map?scope=RO&format=png`, post('RO-CJ,3\nB,5', 'text/csv'));
-  assert.equal(png.headers.get('content-type'), 'image/png');
-});
-
-test('CSV errors name the line; data in the query beside a CSV body is refused', async () => {
-  const response = await fetch(
-    `${service.url}/render/map?scope=world`,
-    post('id,value\nUS,1\nCN,2,"oops\n', 'text/csv'),
-  );
-  const body = (await response.json()) as { error: string; message: string };
-  assert.equal(response.status, 400);
-  assert.equal(body.error, 'invalid_csv');
-  assert.match(body.message, /line 3/);
-  await expectError('/render/map?scope=world&data=US:1', post('US,1', 'text/csv'), 'invalid_field', 'data');
-  await expectError('/render/map?scope=world', post('id,population\nUS,1', 'text/csv'), 'invalid_csv', 'body');
 });
 
 test('limits, each a 400 naming the field', async () => {

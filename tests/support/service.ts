@@ -1,4 +1,5 @@
 // Starts the real service (real SVG threads and Chromium pool, real cache, real HTTP on loopback) for a test file.
+import { after, before } from 'node:test';
 import type { DestinationStream } from 'pino';
 import type { MapSpec } from '../../renderer-page/spec.ts';
 import { readConfig, type Config } from '../../server/config.ts';
@@ -28,4 +29,29 @@ export async function startService(overrides: Partial<Config> = {}, logs?: Desti
   };
   const service = await start(config, (spec) => rendered.push(spec), logs);
   return { url: service.url, rendered, pool: service.pool, close: () => service.close() };
+}
+
+/** The service a test file's tests share: started before the first, closed after the last. Its fields are read
+ *  when a test runs, once it has started. */
+export function serviceForTests(overrides: Partial<Config> = {}): Readonly<Omit<TestService, 'close'>> {
+  let service: TestService | undefined;
+  before(async () => {
+    service = await startService(overrides);
+  });
+  after(() => service?.close());
+  const started = (): TestService => {
+    if (!service) throw new Error('the service starts before the tests');
+    return service;
+  };
+  return {
+    get url() {
+      return started().url;
+    },
+    get rendered() {
+      return started().rendered;
+    },
+    get pool() {
+      return started().pool;
+    },
+  };
 }

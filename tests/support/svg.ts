@@ -46,6 +46,30 @@ export function layers(doc: Document): string[] {
     .map((g) => g.getAttribute('data-layer') ?? '');
 }
 
+/** The ids of the regions drawn (the context around a scope has none). */
+export function regionIds(doc: Document): string[] {
+  return all(doc, 'path')
+    .map((p) => p.getAttribute('data-id'))
+    .filter((id): id is string => Boolean(id));
+}
+
+/** A region's fill: a colour, or a pattern's `url(#…)`. */
+export function fill(doc: Document, id: string): string | null | undefined {
+  return region(doc, id)?.getAttribute('fill');
+}
+
+/** A region's tooltip. */
+export function tooltip(doc: Document, id: string): string | null | undefined {
+  return region(doc, id)?.getElementsByTagName('title')[0]?.textContent;
+}
+
+/** The legend's entries, in order: each swatch's label. */
+export function legendEntries(doc: Document): Array<string | null> {
+  return all(doc, 'rect')
+    .map((r) => r.getAttribute('data-legend'))
+    .filter(Boolean);
+}
+
 export type Point = [number, number];
 
 /** The pieces (one per move) of path data as absolute points, to 0.1 px: the renderer writes the scope's
