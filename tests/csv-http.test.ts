@@ -57,4 +57,9 @@ test('CSV errors name the line; data in the query beside a CSV body is refused',
   assert.match(body.message, /line 3/);
   await expectError('/render/map?scope=world&data=US:1', post('US,1', 'text/csv'), 'invalid_field', 'data');
   await expectError('/render/map?scope=world', post('id,population\nUS,1', 'text/csv'), 'invalid_csv', 'body');
+  // `name,value` is a header (its second cell names the value column) whose first cell is not id: no map
+  const named = await fetch(`${service.url}/render/map?scope=world`, post('name,value\nRO,1', 'text/csv'));
+  assert.equal(named.status, 400);
+  assert.equal(named.headers.get('x-geo-warnings'), null);
+  assert.match(((await named.json()) as { message: string }).message, /first column is "name"; it must be id/);
 });

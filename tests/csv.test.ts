@@ -56,6 +56,13 @@ test('a header with a wrong or missing second column is invalid_csv on line 1, l
   rejects('ID,High\nUS,Low', /line 1:.*add that header row/);
 });
 
+test('a first row naming its value column is a header, whose first cell must be id (spec 2.8)', () => {
+  rejects('name,value\nRO,1', /line 1: the header's first column is "name"; it must be id/);
+  rejects('\n\nRegion;Count\nRO;1', /line 3: the header's first column is "Region"; it must be id/);
+  rejects(',value\nRO,1', /line 1: the header's first column is ""; it must be id/);
+  assert.deepEqual(parseCsvRegions('ID,Value\nRO,1'), [{ id: 'RO', value: 1 }]);
+});
+
 test('color column: read with a header, empty cell ok, ignored without a header', () => {
   assert.deepEqual(parseCsvRegions('id,count,COLOR\nUS,1,#00FF00\nCN,2, \nJP,,#0000ff\nFR'), [
     { id: 'US', value: 1, color: '#00FF00' },

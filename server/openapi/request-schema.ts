@@ -24,7 +24,8 @@ export function requestSchemas(): Record<string, JsonSchema> {
 const CSV_RULES = [
   'Rows `id,value[,color]`, one region a line (at most ' + LIMITS.regions + ').',
   'The header row is optional. A first row whose first cell is `id` and whose second cell is a name is the header; its second column must be ' +
-    '`value`, `val`, `count`, `n` or `amount` (any case). So a file without header may start with Indonesia (`ID,5`).',
+    '`value`, `val`, `count`, `n` or `amount` (any case). So a file without header may start with Indonesia (`ID,5`). ' +
+    'A first row whose second cell is one of those names is a header whatever its first cell, which must then be `id` (`name,value` is 400 `invalid_csv`).',
   "The `color` column is read only when the header's third column is named `color`; a colour cell may be empty. Without a header, columns beyond the second are ignored.",
   'An empty value cell makes a highlight-only region; a number a choropleth value; text a category.',
   'The delimiter is `,`, `;` or tab, detected from the first line; `;`- and tab-separated files may use decimal commas (`1,5`).',

@@ -8,6 +8,8 @@
 //   comma sits between two digits (`DE;1,5` is a European export), else `,` wins; tab beats `;`.
 // - A header is the first non-blank row when its first cell is `id` (trimmed, any case) and its second cell
 //   is a name, not a number or empty — also when that row is not on line 1 because blank lines come first.
+//   A first row whose second cell is a value header (`value`, `count`...) is a header whatever its first cell,
+//   which must then be `id` (spec 2.8, DECISIONS §9): `name,value` is refused, naming the cell.
 //   So a headerless file may start with Indonesia (`ID,5`); one starting `ID,High` needs a header row,
 //   which the error for that case says.
 // - The colour column is read only when the header's third cell is `color` (the spec's word; `colour` is
@@ -133,6 +135,11 @@ export function parseCsvRegions(text: string): RawRegion[] {
 
   let colorColumn = false;
   const first = rows[0];
+  // A first row naming its value column is a header (DECISIONS §9), so its first cell must be `id`: `name,value`
+  // would otherwise be drawn as a region called "name".
+  const firstCell = first?.cells[0]!.trim() ?? '';
+  if (first && VALUE_HEADERS.includes(first.cells[1]?.trim().toLowerCase() ?? '') && firstCell.toLowerCase() !== 'id')
+    fail(first.line, `the header's first column is ${show(firstCell)}; it must be id (the header is id,value[,color])`);
   // A row `ID,5` or `ID,` is Indonesia's data, not a header: a header names its second column (or lacks it).
   const second = first && first.cells.length > 1 ? parseValueText(first.cells[1]!) : '';
   if (first && first.cells[0]!.trim().toLowerCase() === 'id' && typeof second === 'string') {
