@@ -31,6 +31,18 @@ const NAMES = [
   'minimal',
   'contrast',
 ];
+/** What a mono theme draws in grey: everything but its palettes. */
+const MONO_KEYS = [
+  'background',
+  'water',
+  'land',
+  'noData',
+  'border',
+  'text',
+  'textMuted',
+  'highlight',
+  'panel',
+] as const;
 const DARK = new Set(['dark', 'dark-blue', 'dark-mono', 'satellite', 'contrast']);
 const DEFICIENCIES: Deficiency[] = ['protanopia', 'deuteranopia', 'tritanopia'];
 
@@ -177,17 +189,7 @@ const character: Record<string, (t: Theme) => void> = {
       assert.ok(inRange(hue(c), 220, 290) && chroma(c) >= 10, `sequential ${c} is not blue`);
   },
   'light-mono': (t) => {
-    for (const key of [
-      'background',
-      'water',
-      'land',
-      'noData',
-      'border',
-      'text',
-      'textMuted',
-      'highlight',
-      'panel',
-    ] as const) {
+    for (const key of MONO_KEYS) {
       assert.ok(isGrey(t[key]), `${key} ${t[key]} is not grey`);
     }
     for (const c of t.sequential) assert.ok(isGrey(c), `sequential ${c} is not grey`);
@@ -203,17 +205,7 @@ const character: Record<string, (t: Theme) => void> = {
       assert.ok(inRange(hue(c), 190, 290) && chroma(c) >= 10, `sequential ${c} is not cyan/blue`);
   },
   'dark-mono': (t) => {
-    for (const key of [
-      'background',
-      'water',
-      'land',
-      'noData',
-      'border',
-      'text',
-      'textMuted',
-      'highlight',
-      'panel',
-    ] as const) {
+    for (const key of MONO_KEYS) {
       assert.ok(isGrey(t[key]), `${key} ${t[key]} is not grey`);
     }
     for (const c of t.sequential) assert.ok(isGrey(c), `sequential ${c} is not grey`);
