@@ -26,6 +26,7 @@ import { logoLayer } from './furniture/logo.ts';
 import { markersLayer } from './layers/markers.ts';
 import { titleLayer } from './furniture/title.ts';
 import { legendLayer } from './furniture/legend.ts';
+import { sizeKeyLayer } from './furniture/size-key.ts';
 import { attributionLayer } from './furniture/attribution.ts';
 
 /** The fixed z-order of DECISIONS.md §7: map layers first, furniture on top. */
@@ -40,6 +41,7 @@ const PIPELINE: Layer[] = [
   labelsLayer,
   titleLayer,
   legendLayer,
+  sizeKeyLayer,
   northArrowLayer,
   scaleBarLayer,
   attributionLayer,

@@ -1,9 +1,10 @@
-// The legend through HTTP and a real Chromium: its layouts, and the corner it takes so as to cover no data.
+// The legend through HTTP and a real Chromium: its layouts, the corner it takes so as to cover no data, and the
+// size key of proportional circles.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serviceForTests } from './support/service.ts';
 import { mapRequests } from './support/map-requests.ts';
-import { all, fill, largestRingCentre, legendEntries, pathPieces, region } from './support/svg.ts';
+import { all, fill, largestRingCentre, layers, legendEntries, pathPieces, region } from './support/svg.ts';
 import { themes } from '../renderer-page/themes/index.ts';
 
 const { light } = themes;
@@ -47,4 +48,29 @@ test('the legend moves to a corner where it covers no data', async () => {
   const inside = points.filter(([px, py]) => px >= x && px <= x + w && py >= y && py <= y + h);
   assert.equal(inside.length, 0, `legend at ${x},${y} ${w}×${h} covers ${inside.length} points of the US`);
   assert.ok(largestRingCentre(region(doc, 'US')?.getAttribute('d') ?? '')[0] > 0);
+});
+
+test('proportional circles come with a size key of round values, after the legend', async () => {
+  const { doc } = await svg(
+    '/map.svg?scope=world&theme=light&data=US:1,FR:2&proportional=US:330,CN:1400,IN:1380&proportionalMax=40',
+  );
+  assert.deepEqual(layers(doc).slice(-3), ['legend', 'size-key', 'attribution']);
+  const key = all(doc, 'g').find((g) => g.getAttribute('data-layer') === 'size-key');
+  const circles = all(doc, 'circle').filter((c) => c.parentNode === key);
+  assert.deepEqual(
+    circles.map((c) => [c.getAttribute('data-value'), c.getAttribute('r')]),
+    [
+      ['1000', String(Math.round(Math.sqrt(1000 / 1400) * 400) / 10)],
+      ['500', String(Math.round(Math.sqrt(500 / 1400) * 400) / 10)],
+      ['100', String(Math.round(Math.sqrt(100 / 1400) * 400) / 10)],
+    ],
+  );
+  assert.deepEqual(
+    all(doc, 'text')
+      .filter((t) => t.parentNode === key)
+      .map((t) => t.textContent),
+    ['1,000', '500', '100'],
+  );
+  const none = (await svg('/map.svg?scope=world&proportional=US:330,CN:1400&legend=false')).doc;
+  assert.ok(!layers(none).includes('size-key'), 'legend=false turns the key off too');
 });

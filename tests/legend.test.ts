@@ -4,38 +4,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Document } from '@xmldom/xmldom';
 import { themes } from '../renderer-page/themes/index.ts';
-import { boundsOf, drawRequest, inLayer, intersects, layer, num, type Rect } from './support/draw-request.ts';
-import { all, pathPieces, region, type Point } from './support/svg.ts';
+import { drawRequest, inLayer, intersects, layer, type Rect } from './support/draw-request.ts';
+import { furnitureBox, panelBox } from './support/furniture-boxes.ts';
+import { all, pathPieces, region } from './support/svg.ts';
 
 const entries = (doc: Document) => inLayer(doc, 'legend', 'rect').flatMap((r) => r.getAttribute('data-legend') ?? []);
 
-/** The legend's panel on the map: its group's translation and its first rect's size. */
-function legendBox(doc: Document): Rect {
-  const group = layer(doc, 'legend');
-  const [x, y] = (/^translate\(([\d.]+),([\d.]+)\)$/.exec(group?.getAttribute('transform') ?? '') ?? [])
-    .slice(1)
-    .map(Number);
-  const panel = all(doc, 'rect').find((r) => r.parentNode === group);
-  assert.ok(group && panel, 'a legend is drawn');
-  return { x0: x, y0: y, x1: x + num(panel, 'width'), y1: y + num(panel, 'height') };
-}
-
-/** What each piece of furniture draws, as a box: its rects, path points and circles. */
-function furnitureBox(doc: Document, name: string): Rect {
-  const points: Point[] = [
-    ...inLayer(doc, name, 'rect').flatMap((r): Point[] => [
-      [num(r, 'x'), num(r, 'y')],
-      [num(r, 'x') + num(r, 'width'), num(r, 'y') + num(r, 'height')],
-    ]),
-    ...inLayer(doc, name, 'path').flatMap((p) => pathPieces(p.getAttribute('d') ?? '').flat()),
-    ...inLayer(doc, name, 'circle').flatMap((c): Point[] => [
-      [num(c, 'cx') - num(c, 'r'), num(c, 'cy') - num(c, 'r')],
-      [num(c, 'cx') + num(c, 'r'), num(c, 'cy') + num(c, 'r')],
-    ]),
-  ];
-  assert.ok(points.length, `${name} is drawn`);
-  return boundsOf(points);
-}
+const legendBox = (doc: Document) => panelBox(doc, 'legend');
 
 const pointsIn = (doc: Document, id: string, box: Rect) =>
   pathPieces(region(doc, id)?.getAttribute('d') ?? '')

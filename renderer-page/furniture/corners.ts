@@ -17,6 +17,8 @@ export interface Corners {
   northArrow?: Box;
   scaleBar?: Box & { km: number; px: number };
   logo?: Box;
+  /** set by the legend once placed, so the size key drawn after it keeps clear of it too */
+  legend?: Box;
 }
 
 const EARTH_RADIUS_KM = 6371;

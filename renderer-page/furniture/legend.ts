@@ -9,6 +9,7 @@ import { textWidth } from '../fonts.ts';
 import { el } from '../svg.ts';
 import type { MapElement } from '../map-document.ts';
 import { placeBox, type Anchor } from './placement.ts';
+import { panel } from './panel.ts';
 
 interface Metrics {
   size: number;
@@ -186,19 +187,7 @@ export function legendLayer(ctx: RenderContext): MapElement | null {
     body.width,
     title.length ? textWidth(spec.legendTitle ?? '', m.titleSize, 700) + 2 * m.pad : 0,
   );
-  const [x, y] = placeBox(ctx, width, body.height, PREFERENCES[spec.legendLayout === 'vertical' ? 'box' : 'wide']);
-  const group = el(doc, 'g', { 'data-layer': 'legend', transform: `translate(${x},${y})` });
-  group.appendChild(
-    el(doc, 'rect', {
-      width,
-      height: body.height,
-      rx: 4,
-      fill: theme.panel,
-      'fill-opacity': 0.85,
-      stroke: theme.textMuted,
-      'stroke-opacity': 0.3,
-    }),
-  );
-  for (const part of [...title, ...body.parts]) group.appendChild(part);
-  return group;
+  const { at } = placeBox(ctx, width, body.height, PREFERENCES[spec.legendLayout === 'vertical' ? 'box' : 'wide']);
+  ctx.corners.legend = { x: at[0], y: at[1], width, height: body.height };
+  return panel(ctx, 'legend', ctx.corners.legend, [...title, ...body.parts]);
 }

@@ -1,29 +1,32 @@
-// Where a box (legend) may sit inside the map frame without covering the regions that carry data.
+// Where a box (the legend, the size key) may sit inside the map frame without covering the data or the
+// furniture.
 import { polygonContains } from 'd3';
 import type { RenderContext } from '../context.ts';
 import type { Box } from './corners.ts';
 import { DOT_RADIUS } from '../drawn-regions.ts';
+import { circleRadius } from '../scales/circle-radius.ts';
 
 export type Anchor = 'bottom-left' | 'bottom-right' | 'top-left' | 'top-right' | 'bottom-centre';
 
 type Ring = Array<[number, number]>;
 
-/** The projected outlines of every region the request gave something to show, and the square around each
- *  dot drawn for one too small to see. */
+const square = ([x, y]: [number, number], r: number): Ring => [
+  [x - r, y - r],
+  [x + r, y - r],
+  [x + r, y + r],
+  [x - r, y + r],
+];
+
+/** The projected outlines of every region the request gave something to show, the square around each dot
+ *  drawn for one too small to see, and around each proportional circle. */
 function dataRings(ctx: RenderContext): Ring[] {
-  const dots = ctx.drawnRegions.flatMap((drawn): Ring[] => {
-    if (!('dot' in drawn)) return [];
-    const [[x, y], r] = [drawn.dot, DOT_RADIUS];
-    return [
-      [
-        [x - r, y - r],
-        [x + r, y - r],
-        [x + r, y + r],
-        [x - r, y + r],
-      ],
-    ];
+  const dots = ctx.drawnRegions.flatMap((drawn) => ('dot' in drawn ? [square(drawn.dot, DOT_RADIUS)] : []));
+  const radius = circleRadius(ctx.spec.proportional);
+  const circles = ctx.spec.proportional.items.flatMap((item) => {
+    const at = ctx.centreOf(item.id);
+    return at ? [square(at, radius(item.value))] : [];
   });
-  return [...ctx.spec.regions.flatMap((r) => ctx.frame.regionPolygons(r.id).flat()), ...dots];
+  return [...ctx.spec.regions.flatMap((r) => ctx.frame.regionPolygons(r.id).flat()), ...dots, ...circles];
 }
 
 function origin(ctx: RenderContext, anchor: Anchor, width: number, height: number): [number, number] {
@@ -52,18 +55,61 @@ function covered(rings: Ring[], [x, y]: [number, number], width: number, height:
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-/** Top-left corner for a `width` × `height` box: the first anchor, in order of preference, that covers no
- *  data; when every one does, the one that covers least. It never goes over the furniture. */
-export function placeBox(ctx: RenderContext, width: number, height: number, preferences: Anchor[]): [number, number] {
+/** Where a box at `anchor` goes when furniture holds that corner: moved up (bottom anchors) or down (top
+ *  anchors) past whatever it overlaps, until it is clear; null when it would leave the map. */
+function stacked(ctx: RenderContext, anchor: Anchor, width: number, height: number): [number, number] | null {
+  const [[, y0], [, y1]] = ctx.layout.mapExtent;
+  const gap = Math.round(ctx.layout.legendFontSize / 2);
+  const [x, start] = origin(ctx, anchor, width, height);
+  let y = start;
+  for (;;) {
+    const box = { x, y, width, height };
+    const blocking = Object.values(ctx.corners).filter((f) => overlaps(f, box));
+    if (!blocking.length) return [x, y];
+    y = Math.round(
+      anchor.startsWith('top')
+        ? Math.max(...blocking.map((f) => f.y + f.height)) + gap
+        : Math.min(...blocking.map((f) => f.y)) - gap - height,
+    );
+    if (y < y0 || y + height > y1) return null;
+  }
+}
+
+/** The best of `places` for a `width` × `height` box: the first that covers no data, else the one that covers
+ *  least; Infinity for one over the furniture. */
+function best(ctx: RenderContext, places: Array<[number, number]>, width: number, height: number) {
   const rings = dataRings(ctx);
   const furniture = Object.values(ctx.corners);
-  let best: { at: [number, number]; score: number } | null = null;
-  for (const anchor of preferences) {
-    const at = origin(ctx, anchor, width, height);
+  let found = { at: places[0], score: Infinity };
+  for (const at of places) {
     const blocked = furniture.some((box) => overlaps(box, { x: at[0], y: at[1], width, height }));
     const score = blocked ? Infinity : covered(rings, at, width, height);
-    if (score === 0) return at;
-    if (!best || score < best.score) best = { at, score };
+    if (score === 0) return { at, score };
+    if (score < found.score) found = { at, score };
   }
-  return best?.at ?? origin(ctx, preferences[0], width, height);
+  return found;
+}
+
+/** Top-left corner for a `width` × `height` box: the first anchor, in order of preference, that covers no
+ *  data; when every one does, the one that covers least. When furniture holds every corner, the same anchors
+ *  moved past it. `clear` is false when no place keeps clear of the furniture (the map is too small). */
+export function placeBox(
+  ctx: RenderContext,
+  width: number,
+  height: number,
+  preferences: Anchor[],
+): { at: [number, number]; clear: boolean } {
+  const corner = best(
+    ctx,
+    preferences.map((anchor) => origin(ctx, anchor, width, height)),
+    width,
+    height,
+  );
+  if (corner.score < Infinity) return { at: corner.at, clear: true };
+  const moved = preferences.flatMap((anchor) => {
+    const at = stacked(ctx, anchor, width, height);
+    return at ? [at] : [];
+  });
+  const place = moved.length ? best(ctx, moved, width, height) : corner;
+  return { at: place.at, clear: place.score < Infinity };
 }

@@ -2,19 +2,27 @@
 // square root), largest drawn first so the small ones stay on top and visible.
 import type { RenderContext } from '../context.ts';
 import { formatNumber } from '../scales/format-number.ts';
+import { circleRadius } from '../scales/circle-radius.ts';
 import { el, layerGroup, px } from '../svg.ts';
 import type { MapElement } from '../map-document.ts';
+import type { Theme } from '../themes/theme.ts';
+
+/** How a circle is painted, here and in its key (furniture/size-key.ts): translucent, so what lies under it
+ *  shows, with an edge of the background's colour between overlapping circles. */
+export function circlePaint(theme: Theme, color: string | null) {
+  return { fill: color ?? theme.highlight, 'fill-opacity': 0.7, stroke: theme.background, 'stroke-width': 1 };
+}
 
 export function proportionalLayer(ctx: RenderContext): MapElement | null {
   const { doc, theme, spec } = ctx;
-  const { items, min, max } = spec.proportional;
+  const { items } = spec.proportional;
   if (!items.length) return null;
-  const largest = Math.max(...items.map((i) => i.value));
+  const radius = circleRadius(spec.proportional);
   const circles = items
     .map((item) => ({
       item,
       at: ctx.centreOf(item.id),
-      r: Math.max(min, largest > 0 ? Math.sqrt(item.value / largest) * max : 0),
+      r: radius(item.value),
     }))
     .filter((c): c is typeof c & { at: [number, number] } => c.at !== null)
     .sort((a, b) => b.r - a.r || (a.item.id < b.item.id ? -1 : 1))
@@ -25,10 +33,7 @@ export function proportionalLayer(ctx: RenderContext): MapElement | null {
         cx: px(at[0]),
         cy: px(at[1]),
         r: px(r),
-        fill: item.color ?? theme.highlight,
-        'fill-opacity': 0.7,
-        stroke: theme.background,
-        'stroke-width': 1,
+        ...circlePaint(theme, item.color),
       });
       circle.appendChild(
         el(doc, 'title', {}, `${ctx.geometry.anchors.get(item.id)?.name ?? item.id}: ${formatNumber(item.value)}`),

@@ -1,0 +1,33 @@
+// Where the furniture of a map drawn in-process sits, as boxes, for tests that it keeps clear of the rest.
+import assert from 'node:assert/strict';
+import type { Document } from '@xmldom/xmldom';
+import { boundsOf, inLayer, layer, num, type Rect } from './draw-request.ts';
+import { all, pathPieces, type Point } from './svg.ts';
+
+/** A panel on the map (the legend, the size key): its group's translation and its first rect's size. */
+export function panelBox(doc: Document, name: string): Rect {
+  const group = layer(doc, name);
+  const [x, y] = (/^translate\(([\d.]+),([\d.]+)\)$/.exec(group?.getAttribute('transform') ?? '') ?? [])
+    .slice(1)
+    .map(Number);
+  const panel = all(doc, 'rect').find((r) => r.parentNode === group);
+  assert.ok(group && panel, `a ${name} is drawn`);
+  return { x0: x, y0: y, x1: x + num(panel, 'width'), y1: y + num(panel, 'height') };
+}
+
+/** What a piece of furniture draws, as a box: its rects, path points and circles. */
+export function furnitureBox(doc: Document, name: string): Rect {
+  const points: Point[] = [
+    ...inLayer(doc, name, 'rect').flatMap((r): Point[] => [
+      [num(r, 'x'), num(r, 'y')],
+      [num(r, 'x') + num(r, 'width'), num(r, 'y') + num(r, 'height')],
+    ]),
+    ...inLayer(doc, name, 'path').flatMap((p) => pathPieces(p.getAttribute('d') ?? '').flat()),
+    ...inLayer(doc, name, 'circle').flatMap((c): Point[] => [
+      [num(c, 'cx') - num(c, 'r'), num(c, 'cy') - num(c, 'r')],
+      [num(c, 'cx') + num(c, 'r'), num(c, 'cy') + num(c, 'r')],
+    ]),
+  ];
+  assert.ok(points.length, `${name} is drawn`);
+  return boundsOf(points);
+}
