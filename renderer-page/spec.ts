@@ -173,6 +173,8 @@ export interface MapSpec {
   subtitle: string | null;
   /** the credit line to draw, or null for none */
   attribution: string | null;
+  /** the data's source, printed as given before the credit (one line, no control characters) */
+  source: string | null;
   markers: MarkerSpec[];
   routes: RouteSpec[];
   shapes: ShapeFeature[];

@@ -1,23 +1,24 @@
 import type { RenderContext } from '../context.ts';
 import { el, layerGroup } from '../svg.ts';
 import type { MapElement } from '../map-document.ts';
+import type { TextLine } from '../layout.ts';
 
-/** The data credit, right-aligned in the strip below the map. */
+/** The strip below the map: the data's source at the left, then the geometry's credit at the right. */
 export function attributionLayer(ctx: RenderContext): MapElement | null {
   const { doc, theme, layout } = ctx;
-  const credit = layout.attribution;
-  if (!credit) return null;
-  const text = el(
-    doc,
-    'text',
-    {
-      x: layout.width - layout.margin,
-      y: credit.y,
-      'font-size': credit.size,
-      'text-anchor': 'end',
-      fill: theme.textMuted,
-    },
-    credit.text,
-  );
-  return layerGroup(doc, 'attribution', [text]);
+  const line = (text: TextLine | null, x: number, anchor: string) =>
+    text
+      ? [
+          el(
+            doc,
+            'text',
+            { x, y: text.y, 'font-size': text.size, 'text-anchor': anchor, fill: theme.textMuted },
+            text.text,
+          ),
+        ]
+      : [];
+  return layerGroup(doc, 'attribution', [
+    ...line(layout.source, layout.margin, 'start'),
+    ...line(layout.attribution, layout.width - layout.margin, 'end'),
+  ]);
 }

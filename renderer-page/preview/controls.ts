@@ -1,11 +1,11 @@
-// Quick controls (scope, theme, projection, width): each edits one parameter of the request in the active
-// editor, and shows the value the editor holds. The scope has a searchable picker of its own (scope-picker.ts).
+// Quick controls (scope, theme, projection, width, source): each edits one parameter of the request in the
+// active editor, and shows the value the editor holds. The scope has a searchable picker of its own (scope-picker.ts).
 import { themes } from '../themes/index.ts';
 import { byId } from './dom.ts';
 import { createScopePicker, type ScopePicker } from './scope-picker.ts';
 
-export type ControlKey = 'scope' | 'theme' | 'projection' | 'width';
-export const CONTROL_KEYS: ControlKey[] = ['scope', 'theme', 'projection', 'width'];
+export type ControlKey = 'scope' | 'theme' | 'projection' | 'width' | 'source';
+export const CONTROL_KEYS: ControlKey[] = ['scope', 'theme', 'projection', 'width', 'source'];
 
 type SelectKey = 'theme' | 'projection';
 const CHOICES: Record<SelectKey, string[]> = {
@@ -30,7 +30,7 @@ export function setUpControls(onChange: (key: ControlKey, value: string | null) 
     control.append(new Option('(default)', ''));
     for (const choice of CHOICES[key]) control.append(new Option(choice, choice));
   }
-  for (const key of ['theme', 'projection', 'width'] as const) {
+  for (const key of ['theme', 'projection', 'width', 'source'] as const) {
     const control = controlFor(key);
     control.addEventListener('change', () => onChange(key, control.value.trim() === '' ? null : control.value.trim()));
   }

@@ -18,6 +18,7 @@ export const LIMITS = {
   shapes: 500,
   shapeTitle: 200,
   propertyName: 64,
+  source: 160,
 } as const;
 
 /** One of `list`, matched case-insensitively and given back in the list's spelling. */
@@ -55,12 +56,29 @@ export function pixels(field: string) {
 export const NOT_XML_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|\p{Cs}/u;
 export const NO_CONTROL_CHARACTERS = 'without control characters';
 
+/** Text of at most `max` characters, or null: what `text` and `plainText` check besides the characters. */
+const textOfLength = (field: string, max: number) =>
+  string().typeError(`${field} must be text`).max(max, `${field} must be at most ${max} characters`).nullable();
+
 export function text(field: string, max: number) {
-  return string()
-    .typeError(`${field} must be text`)
-    .max(max, `${field} must be at most ${max} characters`)
-    .nullable()
-    .test('xml-text', `${field} must be text ${NO_CONTROL_CHARACTERS}`, (v) => v == null || !NOT_XML_TEXT.test(v));
+  return textOfLength(field, max).test(
+    'xml-text',
+    `${field} must be text ${NO_CONTROL_CHARACTERS}`,
+    (v) => v == null || !NOT_XML_TEXT.test(v),
+  );
+}
+
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+const CONTROL_CHARACTER = /[\u0000-\u001F\u007F-\u009F]/;
+
+/** Text printed on one line or read out whole (`source`, `alt`): besides what `text` refuses, no control
+ *  character at all, tabs and line breaks included, which one SVG line would fold into spaces. */
+export function plainText(field: string, max: number) {
+  return textOfLength(field, max).test(
+    'plain-text',
+    `${field} must be one line of text without control characters (U+0000 to U+001F, U+007F to U+009F)`,
+    (v) => v == null || !(CONTROL_CHARACTER.test(v) || NOT_XML_TEXT.test(v)),
+  );
 }
 
 export function color(field: string) {

@@ -21,7 +21,7 @@ import {
   ROUTES_QUERY,
 } from './query-readers.ts';
 import { annotationItem, patternItem, region } from './region-schema.ts';
-import { LIMITS, flag, list, oneOf, pixels, range, text } from './schema-parts.ts';
+import { LIMITS, flag, list, oneOf, pixels, plainText, range, text } from './schema-parts.ts';
 import { shapeCollection } from './shape-schema.ts';
 
 export { LIMITS } from './schema-parts.ts';
@@ -223,6 +223,13 @@ const fields = {
     }),
   ),
   attribution: flag('attribution').default(true).meta({ description: 'The credit line of the geometry sources.' }),
+  source: asIs(
+    plainText('source', LIMITS.source).meta({
+      description:
+        "The data's source, printed as given at the left of the footer, before the credit; shortened with an ellipsis when the line is too narrow.",
+      example: 'Source: Eurostat 2025',
+    }),
+  ),
 };
 
 export const requestSchema = object(fields).meta({
