@@ -1,5 +1,6 @@
 // Quick controls (scope, theme, projection, width, source): each edits one parameter of the request in the
-// active editor, and shows the value the editor holds. The scope has a searchable picker of its own (scope-picker.ts).
+// active editor, and shows the value the editor holds. The scope has a searchable picker of its own
+// (scope-picker.ts).
 import { themes } from '../themes/index.ts';
 import { byId } from './dom.ts';
 import { createScopePicker, type ScopePicker } from './scope-picker.ts';
