@@ -83,7 +83,8 @@ export function buildRegionNames(
   const languages: string[] = [];
   let bytes = 0;
   for (const language of candidates) {
-    const countries = isoCountries.getNames(language, { select: 'official' });
+    // the usual name (`Tschechien`), which i18n-iso-countries lists after the official long one when they differ
+    const countries = isoCountries.getNames(language, { select: 'alias' });
     const names = namesIn(scopes, (id) => countries[id], subdivisionLookup(language, sourceProperties, languageOf));
     if (!Object.keys(names).length) continue;
     bytes += write(`names-${language}.json`, names);
