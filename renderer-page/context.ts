@@ -9,6 +9,7 @@ import type { DrawnRegion } from './drawn-regions.ts';
 import type { Corners } from './furniture/corners.ts';
 import type { SeaNetwork } from './sea-routing/sea-network.ts';
 import type { MapDocument, MapElement, ParsedElement } from './map-document.ts';
+import type { MapText } from './map-text.ts';
 
 /** Everything a layer may read; no globals, so the same code runs in a pool page, an SVG thread, the preview
  *  page and tests. */
@@ -17,6 +18,8 @@ export interface RenderContext {
   /** SVG text as an element whose children `doc.importNode` takes */
   parseSvg(text: string): ParsedElement;
   spec: MapSpec;
+  /** names and numbers as the request's locale writes them */
+  text: MapText;
   theme: Theme;
   layout: Layout;
   geometry: ScopeGeometry;

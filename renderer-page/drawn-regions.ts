@@ -15,7 +15,6 @@ const hasData = (r: RegionSpec) => r.value !== null || r.highlight || r.color !=
 
 export type DrawnRegion = {
   id: string;
-  name: string;
   /** what the request gave the region, if anything */
   region: RegionSpec | undefined;
 } & (
@@ -33,15 +32,13 @@ export function drawnRegions(spec: MapSpec, geometry: ScopeGeometry, frame: Fram
   const dots = spec.regions.flatMap((region): DrawnRegion[] => {
     if (!hasData(region) || !frame.tooSmall(region.id)) return [];
     const dot = frame.centre(region.id);
-    return dot ? [{ id: region.id, name: geometry.anchors.get(region.id)?.name ?? region.id, region, dot }] : [];
+    return dot ? [{ id: region.id, region, dot }] : [];
   });
   const dotted = new Set(dots.map((r) => r.id));
   const byId = new Map(spec.regions.map((r) => [r.id, r]));
   const outlines = geometry.regions.flatMap((feature): DrawnRegion[] => {
     const d = frame.regionPath(feature.id);
-    return d && !dotted.has(feature.id)
-      ? [{ id: feature.id, name: feature.properties.name, region: byId.get(feature.id), d }]
-      : [];
+    return d && !dotted.has(feature.id) ? [{ id: feature.id, region: byId.get(feature.id), d }] : [];
   });
   return [...outlines, ...dots];
 }

@@ -27,12 +27,12 @@ const environment: RenderEnvironment = {
 window.renderMap = async (spec) => {
   const container = page.getElementById('map');
   if (!container) throw new Error('the page has no #map element');
-  const { svg, width, height, warnings } = await renderMap(spec, environment);
+  const { svg, width, height, warnings, description } = await renderMap(spec, environment);
   // A PNG at a higher pixel density is the same vector drawing shown larger, so it stays sharp.
   if (spec.scale !== 1) {
     svg.setAttribute('width', String(Math.round(width * spec.scale)));
     svg.setAttribute('height', String(Math.round(height * spec.scale)));
   }
   container.replaceChildren(svg);
-  return { width, height, warnings };
+  return { width, height, warnings, description };
 };

@@ -8,6 +8,8 @@ import { computeLayout } from './layout.ts';
 import { buildFillScale } from './scales/fill-scale.ts';
 import { fixedFillEntries } from './scales/fixed-fills.ts';
 import { drawnRegions } from './drawn-regions.ts';
+import { mapText } from './map-text.ts';
+import { describeMap } from './describe.ts';
 import { furnitureCorners } from './furniture/corners.ts';
 import { FONT_FAMILY } from './fonts.ts';
 import { el, SVG_NS } from './svg.ts';
@@ -64,6 +66,7 @@ export interface Drawing {
   width: number;
   height: number;
   warnings: RenderWarnings;
+  description: string;
 }
 
 export async function renderMap(spec: MapSpec, env: RenderEnvironment): Promise<Drawing> {
@@ -74,11 +77,13 @@ export async function renderMap(spec: MapSpec, env: RenderEnvironment): Promise<
   const layout = computeLayout(spec, (w) => naturalHeightFor(spec, geometry, w));
   const frame = frameFor(spec, geometry, layout.mapExtent);
   const regions = drawnRegions(spec, geometry, frame);
-  const fill = buildFillScale(spec, theme);
+  const text = mapText(spec, geometry, new Map());
+  const fill = buildFillScale(spec, theme, text.value);
   const ctx: RenderContext = {
     doc,
     parseSvg: env.parseSvg,
     spec,
+    text,
     theme,
     layout,
     geometry,
@@ -99,10 +104,15 @@ export async function renderMap(spec: MapSpec, env: RenderEnvironment): Promise<
     height,
     viewBox: `0 0 ${width} ${height}`,
     'font-family': FONT_FAMILY,
+    role: 'img',
   });
+  // what a screen reader announces: the title as the image's name, the description as its details
+  const description = spec.alt ?? describeMap(spec, text, geometry.anchors.size);
+  svg.appendChild(el(doc, 'title', {}, spec.title ?? text.place));
+  svg.appendChild(el(doc, 'desc', {}, description));
   for (const layer of PIPELINE) {
     const node = layer(ctx);
     if (node) svg.appendChild(node);
   }
-  return { svg, width, height, warnings: ctx.warnings };
+  return { svg, width, height, warnings: ctx.warnings, description };
 }

@@ -21,6 +21,16 @@ export type ProjectionName = 'naturalEarth1' | 'albersUsa' | 'conicConformal' | 
 export type ColorScaleName = 'sequential' | 'diverging' | 'categorical';
 export type Classification = 'quantile' | 'jenks' | 'equal' | 'custom';
 export type LegendLayout = 'vertical' | 'horizontal' | 'continuous';
+export type LabelContent = 'id' | 'name' | 'value' | 'name-value';
+
+/** How a locale writes numbers: d3-format's locale definition, worked out by the server from `locale`. */
+export interface NumberLocale {
+  decimal: string;
+  thousands: string;
+  grouping: number[];
+  currency: [string, string];
+  percent?: string;
+}
 export type PatternName = 'stripes' | 'stripes-diagonal' | 'dots' | 'crosshatch' | 'solid-outline';
 
 export interface RegionSpec {
@@ -145,6 +155,8 @@ export interface CustomGeometry {
 
 export interface MapSpec {
   scope: ScopeId;
+  /** the scope's English name (`World`, `Germany`, `European Union`), for the map's title and description */
+  scopeName: string;
   /** the official level drawn where a scope has two, as the request's ids chose it (`regions` for France's
    *  régions, `counties` for the US counties); null for the scope's own regions */
   division: string | null;
@@ -178,6 +190,8 @@ export interface MapSpec {
   markers: MarkerSpec[];
   routes: RouteSpec[];
   shapes: ShapeFeature[];
+  /** what a region's label says: its id, name (in `locale`), value, or name and value */
+  labelContent: LabelContent;
   /** region labels: every region (`all`, at least `labelMinArea` px² in area), the listed ids, or none */
   labels: { mode: 'none' | 'all' | 'list'; ids: string[]; minArea: number };
   /** sorted by id; radius = max(min, sqrt(value / largest) × max) */
@@ -192,6 +206,14 @@ export interface MapSpec {
   padding: number;
   /** device pixel ratio of a PNG (1 to 4) */
   scale: number;
+  /** canonical BCP 47 (`de-DE`): the language of region names, falling back to English */
+  locale: string;
+  /** how `locale` writes numbers */
+  numberLocale: NumberLocale;
+  /** a d3-format specifier for data values (legend, tooltips, labels), or null for the shortest readable form */
+  numberFormat: string | null;
+  /** replaces the automatic description of the map (the SVG's `<desc>`, the PNG's Description) */
+  alt: string | null;
 }
 
 export interface RenderWarnings {
@@ -203,4 +225,6 @@ export interface RenderResult {
   width: number;
   height: number;
   warnings: RenderWarnings;
+  /** what the map shows, in words: `alt`, or the automatic description */
+  description: string;
 }

@@ -16,7 +16,7 @@ const CONTENT_TYPES: Record<Format, string> = { svg: 'image/svg+xml', png: 'imag
 export interface MapAnswer {
   etag: string;
   /** the map, or null when the client's copy is current (304) */
-  map: { body: Buffer; contentType: string; cache: 'HIT' | 'MISS' } | null;
+  map: { body: Buffer; contentType: string; cache: 'HIT' | 'MISS'; description: string } | null;
   /** X-Geo-Warnings: unknown ids, and routes the request or the render could not draw */
   warnings: string | undefined;
 }
@@ -38,12 +38,17 @@ export async function answerMap(
     const output = await renderer.render(spec).catch((error: unknown) => {
       throw renderError(error);
     });
-    rendered = { body: output.body, renderWarnings: output.unknownRoutes };
+    rendered = { body: output.body, renderWarnings: output.unknownRoutes, description: output.description };
     await cache.set(etag, rendered);
   }
   return {
     etag,
-    map: { body: rendered.body, contentType: CONTENT_TYPES[spec.format], cache: hit ? 'HIT' : 'MISS' },
+    map: {
+      body: rendered.body,
+      contentType: CONTENT_TYPES[spec.format],
+      cache: hit ? 'HIT' : 'MISS',
+      description: rendered.description,
+    },
     warnings: geoWarnings({ unknownIds, unknownRoutes: [...unknownRoutes, ...rendered.renderWarnings] }),
   };
 }

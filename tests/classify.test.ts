@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { classIndex, classify } from '../renderer-page/scales/classify.ts';
-import { formatNumber } from '../renderer-page/scales/format-number.ts';
+import { readableNumbers, valueNumbers } from '../renderer-page/scales/format-number.ts';
+import { numberLocaleFor } from '../server/request/number-locale.ts';
 import { rampColors } from '../renderer-page/scales/ramp.ts';
 
 const oneToTen = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
@@ -50,12 +51,24 @@ test('custom: each break is the upper edge of a class, values above the last fal
 });
 
 test('numbers for people', () => {
+  const formatNumber = readableNumbers(numberLocaleFor('en'));
   assert.equal(formatNumber(0.1 + 0.2), '0.3');
   assert.equal(formatNumber(1234567), '1,234,567');
   assert.equal(formatNumber(200 / 3), '66.67');
   assert.equal(formatNumber(-1500), '−1,500');
   assert.equal(formatNumber(0.000123456), '0.0001235');
   assert.equal(formatNumber(0), '0');
+});
+
+test("numbers in the locale's style: d3-format's file, else ICU's separators; the request's specifier", () => {
+  assert.equal(readableNumbers(numberLocaleFor('de'))(21500.5), '21.500,5');
+  assert.equal(readableNumbers(numberLocaleFor('fr-CA'))(21500.5), '21\u00a0500,5');
+  // no d3-format file for Romanian or Austrian German: the separators ICU writes
+  assert.equal(readableNumbers(numberLocaleFor('ro'))(21500.5), '21.500,5');
+  assert.equal(readableNumbers(numberLocaleFor('de-AT'))(21500.5), '21\u00a0500,5');
+  assert.equal(valueNumbers(numberLocaleFor('de-DE'), ',.1f')(1234.56), '1.234,6');
+  assert.equal(valueNumbers(numberLocaleFor('de-DE'), '$,.2f')(1234.5), '1.234,50\u00a0€');
+  assert.equal(valueNumbers(numberLocaleFor('en'), '.0%')(0.256), '26%');
 });
 
 test('ramp colours: the palette stops when enough, interpolated beyond', () => {

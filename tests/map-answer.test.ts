@@ -5,6 +5,7 @@ import type { MapSpec } from '../renderer-page/spec.ts';
 import { memoryRenderCache } from '../server/cache/render-cache.ts';
 import { answerMap, type Tagged } from '../server/map-answer.ts';
 import { RenderFailed, RenderTimedOut } from '../server/render/admission.ts';
+import type { RenderOutput } from '../server/render/chromium/render-page.ts';
 import { normaliseRequest } from '../server/request/normalise.ts';
 import { loadCatalogue } from '../topology/catalogue.ts';
 
@@ -14,7 +15,7 @@ const request = (query: Record<string, unknown>, etag: string): Tagged => ({
   etag,
 });
 
-function service(render: (spec: MapSpec) => Promise<{ body: Buffer; unknownRoutes: string[] }>) {
+function service(render: (spec: MapSpec) => Promise<RenderOutput>) {
   const drawn: MapSpec[] = [];
   const deps = {
     cache: memoryRenderCache({ maxBytes: 1 << 20, ttlMs: 60_000 }),
@@ -29,10 +30,19 @@ function service(render: (spec: MapSpec) => Promise<{ body: Buffer; unknownRoute
 }
 
 test('a miss renders and caches, a hit does not render, a current copy is a 304 without either', async () => {
-  const { deps, drawn } = service(async () => ({ body: Buffer.from('<svg/>'), unknownRoutes: [] }));
+  const { deps, drawn } = service(async () => ({
+    body: Buffer.from('<svg/>'),
+    unknownRoutes: [],
+    description: 'a map',
+  }));
   const tagged = request({ scope: 'world', regions: [{ id: 'DE', value: 1 }] }, '"a"');
   const first = await answerMap(deps, tagged, null);
-  assert.deepEqual(first.map, { body: Buffer.from('<svg/>'), contentType: 'image/svg+xml', cache: 'MISS' });
+  assert.deepEqual(first.map, {
+    body: Buffer.from('<svg/>'),
+    contentType: 'image/svg+xml',
+    cache: 'MISS',
+    description: 'a map',
+  });
   assert.equal((await answerMap(deps, tagged, null)).map?.cache, 'HIT');
   const notModified = await answerMap(deps, tagged, 'W/"a", "b"');
   assert.equal(notModified.map, null);
@@ -40,7 +50,11 @@ test('a miss renders and caches, a hit does not render, a current copy is a 304 
 });
 
 test("the warnings join the request's unknown ids and routes with the routes the render could not draw", async () => {
-  const { deps } = service(async () => ({ body: Buffer.from('<svg/>'), unknownRoutes: ['DE>XX'] }));
+  const { deps } = service(async () => ({
+    body: Buffer.from('<svg/>'),
+    unknownRoutes: ['DE>XX'],
+    description: 'a map',
+  }));
   const tagged = request(
     { scope: 'world', regions: [{ id: 'ZZ', value: 1 }], routes: [{ from: 'QQ', to: 'DE' }] },
     '"w"',
@@ -57,7 +71,7 @@ test('a failing render is a domain error, and nothing is cached', async () => {
   let fail = true;
   const { deps, drawn } = service(async () => {
     if (fail) throw new Error('renderer bug');
-    return { body: Buffer.from('<svg/>'), unknownRoutes: [] };
+    return { body: Buffer.from('<svg/>'), unknownRoutes: [], description: 'a map' };
   });
   const tagged = request({ scope: 'world' }, '"f"');
   await assert.rejects(answerMap(deps, tagged, null), RenderFailed);

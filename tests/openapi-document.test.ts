@@ -83,7 +83,7 @@ test('every endpoint is described', () => {
   for (const path of ['/map.svg', '/map.png'])
     assert.ok(operation(path, 'get').responses['304'], `${path} answers 304`);
   const spec = schema('SpecResponse');
-  assert.deepEqual(sorted(spec.required), ['etag', 'get', 'spec', 'suggestions', 'warnings']);
+  assert.deepEqual(sorted(spec.required), ['description', 'etag', 'get', 'spec', 'suggestions', 'warnings']);
   assert.deepEqual(spec.properties.get.type, ['string', 'null']);
   assert.deepEqual(sorted(Object.keys(spec.properties.warnings.properties)), ['unknownIds', 'unknownRoutes']);
 });

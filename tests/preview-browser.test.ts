@@ -72,7 +72,12 @@ test('opens a /map.svg query string and draws that map in the page, with its ETa
   const viaGet = await fetch(getUrl);
   assert.equal(viaGet.status, 200);
   assert.equal(viaGet.headers.get('etag'), etag, 'the GET URL draws the same map');
-  assert.equal(await page.inputValue('#img-tag'), `<img src="${getUrl.replace(/&/g, '&amp;')}" alt="Map">`);
+  // the snippet's alt is the map's own description
+  assert.equal(
+    await page.inputValue('#img-tag'),
+    `<img src="${getUrl.replace(/&/g, '&amp;')}" alt="Choropleth map of World. 2 of 254 regions have data. ` +
+      'Highest: United States (200); lowest: China (150). 252 regions have no data.">',
+  );
   assert.equal(await page.inputValue('#curl'), `curl -o map.svg '${getUrl}'`);
   assert.equal(await page.locator('#post-note').isVisible(), false);
   assert.equal(await text('#warnings'), 'None');

@@ -140,12 +140,17 @@ test('a PNG round-trips through Redis exactly, as a Buffer, with its warnings', 
   const writer = await cache(shared.url);
   const reader = await cache(shared.url); // its memory is empty, so what it finds comes from Redis
   const body = randomPng();
-  const entry: CachedRender = { body, renderWarnings: ['unknown-routes:XX>YY', ':starts-with-a-colon', 'Iași'] };
+  const entry: CachedRender = {
+    body,
+    renderWarnings: ['unknown-routes:XX>YY', ':starts-with-a-colon', 'Iași'],
+    description: 'Map of România: Iași (1.234,5)',
+  };
   await writer.set('"etag-1"', entry);
   const found = await reader.get('"etag-1"');
   assert.ok(found && Buffer.isBuffer(found.body));
   assert.ok(found.body.equals(body), 'the same bytes');
   assert.deepEqual(found.renderWarnings, entry.renderWarnings);
+  assert.equal(found.description, entry.description);
   assert.deepEqual(PNG.sync.read(found.body).data, PNG.sync.read(body).data);
 
   const raw = createClient({ url: shared.url });
@@ -161,7 +166,7 @@ test('the TTL applies to both tiers, and a copy from Redis keeps only what it ha
   const shared = await redis();
   const writer = await cache(shared.url, 600);
   const copier = await cache(shared.url, 600);
-  const entry = { body: randomPng(), renderWarnings: [] };
+  const entry = { body: randomPng(), renderWarnings: [], description: 'a map' };
   await writer.set('k', entry);
   await sleep(300);
   assert.ok(await copier.get('k'), 'found in Redis and copied into memory with ~300 ms left');
@@ -174,11 +179,11 @@ test('the TTL applies to both tiers, and a copy from Redis keeps only what it ha
 test('a hung Redis costs an operation at most the timeout, and is used again when it answers', async () => {
   const shared = await redis();
   const tier = await cache(shared.url);
-  await tier.set('before', { body: randomPng(), renderWarnings: [] });
+  await tier.set('before', { body: randomPng(), renderWarnings: [], description: 'a map' });
   process.kill(shared.pid()!, 'SIGSTOP');
   try {
     const started = Date.now();
-    await tier.set('during', { body: randomPng(), renderWarnings: [] });
+    await tier.set('during', { body: randomPng(), renderWarnings: [], description: 'a map' });
     assert.equal(await tier.get('missing'), undefined);
     assert.ok(Date.now() - started < 1000, `two operations took ${Date.now() - started} ms`);
     assert.ok((await tier.get('during'))?.body, 'the write during the hang is kept in memory');
@@ -194,7 +199,7 @@ test('Redis unreachable: the cache opens within a second, logs once, and works f
   const started = Date.now();
   const tier = await cache(`redis://:secret@127.0.0.1:${await freePort()}`);
   assert.ok(Date.now() - started < 1500, `opened in ${Date.now() - started} ms`);
-  await tier.set('a', { body: randomPng(), renderWarnings: [] });
+  await tier.set('a', { body: randomPng(), renderWarnings: [], description: 'a map' });
   assert.ok(await tier.get('a'));
   assert.equal(await tier.get('b'), undefined);
   const lines = tier.log.lines.join('\n');

@@ -45,6 +45,18 @@ export interface Catalogue {
   /** the id whose spelling (id, name or alias) is closest to one the scope does not know, within a few
    *  edits (`Germny` → DE), or undefined */
   suggestId(scope: ScopeCatalogue['id'], division: string | null, raw: string): string | undefined;
+  names: NameCatalogue;
+  /** the language of the names file (`names-de.json`) for a canonical BCP 47 tag (`de-AT` → `de`), or null when
+   *  its regions are named in English (`en-US`, a language without names). Built scopes only: an operator's
+   *  scopes (SCOPES_DIR) are named in English whatever the locale. */
+  nameLanguage(locale: string): string | null;
+}
+
+/** The languages other than English that regions have names in (`names-de.json`), and where they come from. */
+export interface NameCatalogue {
+  /** primary language subtags (`de`, `zh`), sorted */
+  languages: string[];
+  sources: { source: string; licence: string }[];
 }
 
 /** Shape of catalogue.json as written by make-scopes.ts. */
@@ -52,6 +64,7 @@ export interface CatalogueFile {
   /** changes with any built file; part of the renderer's version, so of every ETag */
   version: string;
   scopes: ScopeCatalogue[];
+  names: NameCatalogue;
 }
 
 export const DEFAULT_BUILD_DIR = fileURLToPath(new URL('./build/', import.meta.url));
@@ -144,8 +157,19 @@ export function loadCatalogue(dir: string = DEFAULT_BUILD_DIR, extra: ScopeCatal
     return map;
   }
 
+  const nameLanguages = new Set(parsed.names.languages);
   const catalogue: Catalogue = {
     scopes,
+    names: parsed.names,
+    nameLanguage(locale) {
+      let language: string | undefined;
+      try {
+        language = new Intl.Locale(locale).language;
+      } catch {
+        return null;
+      }
+      return language && nameLanguages.has(language) ? language : null;
+    },
     scope: (name) => byName.get(name.trim().toLowerCase()),
     resolveId: (scope, raw) => catalogue.resolveIn(scope, null, raw),
     resolveIn(scope, division, raw) {

@@ -69,6 +69,9 @@ export interface CountryBuild {
   scopes: CountryScope[];
   /** countries left out, with why */
   excluded: string[];
+  /** Natural Earth's properties of every subdivision by canonical id (its first feature's), also of the
+   *  countries built elsewhere (Romania), for their names in other languages */
+  sourceProperties: Map<string, Admin1Feature['properties']>;
 }
 
 /**
@@ -83,14 +86,16 @@ export function buildCountries(
   const cldr = readCldrSubdivisions();
   const scopes: CountryScope[] = [];
   const excluded: string[] = [];
+  const sourceProperties = new Map<string, Admin1Feature['properties']>();
   const admin1 = readAdmin1();
   for (const [part, whole] of Object.entries(PART_OF)) {
     admin1.set(whole, [...admin1.get(whole)!, ...admin1.get(part)!]);
     admin1.delete(part);
   }
   for (const [country, features] of [...admin1].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    if (skip.has(country)) continue;
     const { regions, context, sourceCodes } = select(country, features, cldr);
+    for (const r of regions) sourceProperties.set(r.id, r.features[0]!.properties);
+    if (skip.has(country)) continue;
     const listed = cldr.get(country);
     const iso = regions.filter((r) => r.iso).length;
     if (regions.length < 2) {
@@ -157,5 +162,5 @@ export function buildCountries(
       divisions,
     });
   }
-  return { scopes, excluded };
+  return { scopes, excluded, sourceProperties };
 }

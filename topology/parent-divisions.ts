@@ -36,7 +36,8 @@ const UK_NATIONS: Readonly<Record<string, string>> = {
 };
 
 const ISO_PARENT = new Map(iso31662.map((entry) => [entry.code, entry.parent]));
-const ISO_NAME = new Map(iso31662.map((entry) => [entry.code, entry.name]));
+/** ISO 3166-2's name of a code, in the local language (`Île-de-France`, `Bayern`). */
+export const ISO_NAME = new Map(iso31662.map((entry) => [entry.code, entry.name]));
 
 /**
  * The coarse unit a fine region belongs to: ISO 3166-2's topmost parent code; else Natural Earth's region code

@@ -16,35 +16,49 @@ export const CLDR_SUBDIVISIONS_FILE = require.resolve('cldr-subdivisions-full/su
 /** ISO 3166-2 code → English name, per country (alpha-2). */
 export type CldrSubdivisions = ReadonlyMap<string, ReadonlyMap<string, string>>;
 
-export function readCldrSubdivisions(): CldrSubdivisions {
+/** The canonical id of a CLDR subdivision key: CLDR writes `deby` for DE-BY. */
+function cldrId(key: string): string {
+  return `${key.slice(0, 2).toUpperCase()}-${key.slice(2).toUpperCase()}`;
+}
+
+const CLDR_ROOT = path.dirname(path.dirname(CLDR_SUBDIVISIONS_FILE));
+
+/** CLDR's locales with subdivision names, as its folders name them (`de`, `pt-PT`, `zh-Hant`). */
+export function cldrLocales(): string[] {
+  return readdirSync(CLDR_ROOT);
+}
+
+/** The file of a CLDR locale's subdivision names (`de/de.json`, `zh-Hant/zh_Hant.json`). */
+export function cldrLocaleFile(locale: string): string {
+  const [name] = readdirSync(path.join(CLDR_ROOT, locale)).filter((f) => f.endsWith('.json'));
+  if (!name) throw new Error(`cldr-subdivisions-full: no names file for locale ${locale}`);
+  return path.join(CLDR_ROOT, locale, name);
+}
+
+/** CLDR's subdivision names in one of its locales, by canonical id (most locales name only a few). */
+export function readCldrLocale(locale: string): Map<string, string> {
   const file = readJson<{ subdivisions: { localeDisplayNames: { subdivisions: Record<string, string> } } }>(
-    CLDR_SUBDIVISIONS_FILE,
+    cldrLocaleFile(locale),
   );
+  return new Map(
+    Object.entries(file.subdivisions.localeDisplayNames.subdivisions).map(([key, text]) => [cldrId(key), text]),
+  );
+}
+
+export function readCldrSubdivisions(): CldrSubdivisions {
   const byCountry = new Map<string, Map<string, string>>();
-  for (const [key, name] of Object.entries(file.subdivisions.localeDisplayNames.subdivisions)) {
-    // CLDR writes `deby` for DE-BY
-    const country = key.slice(0, 2).toUpperCase();
-    const codes = byCountry.get(country) ?? new Map<string, string>();
-    codes.set(`${country}-${key.slice(2).toUpperCase()}`, name);
-    byCountry.set(country, codes);
+  for (const [id, name] of readCldrLocale('en')) {
+    const country = id.slice(0, 2);
+    byCountry.set(country, (byCountry.get(country) ?? new Map<string, string>()).set(id, name));
   }
   return byCountry;
 }
 
-/** Every name CLDR gives a code in any of its languages (most locales name only a few), for matching. */
+/** Every name CLDR gives a code in any of its languages, for matching. */
 function readCldrNamesInAllLocales(): Map<string, string[]> {
-  const root = path.dirname(path.dirname(CLDR_SUBDIVISIONS_FILE));
   const names = new Map<string, string[]>();
-  for (const locale of readdirSync(root)) {
-    const [name] = readdirSync(path.join(root, locale)).filter((f) => f.endsWith('.json'));
-    if (!name) continue;
-    const file = readJson<{ subdivisions: { localeDisplayNames: { subdivisions: Record<string, string> } } }>(
-      path.join(root, locale, name),
-    );
-    for (const [key, name] of Object.entries(file.subdivisions.localeDisplayNames.subdivisions)) {
-      const id = `${key.slice(0, 2).toUpperCase()}-${key.slice(2).toUpperCase()}`;
-      names.set(id, [...(names.get(id) ?? []), name]);
-    }
+  for (const locale of cldrLocales()) {
+    for (const [id, name] of readCldrLocale(locale)) names.set(id, [...(names.get(id) ?? []), name]);
   }
   return names;
 }

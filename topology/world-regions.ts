@@ -83,12 +83,16 @@ const COMMON_NAMES: Record<string, string> = {
  */
 const NAME_LANGUAGES = ['ar', 'zh', 'fr', 'ru', 'es', 'de', 'pt', 'it', 'ja', 'ko', 'nl', 'pl', 'tr', 'id', 'hi', 'sv'];
 
+/** A country's most likely language (CLDR's likely subtags, from Node's ICU): `de` for DE, `ro` for RO. */
+export function countryLanguage(id: string): string {
+  return new Intl.Locale(`und-${id}`).maximize().language;
+}
+
 /** The country's names in NAME_LANGUAGES and in its own language, which CLDR's likely subtags
  *  (Node's ICU) tell and i18n-iso-countries may have: data made in a country often names it so
  *  ("Magyarország", "Suomi", "ไทย"). */
 function translatedNames(id: string, byLanguage: ReadonlyMap<string, Record<string, string[]>>): string[] {
-  const own = new Intl.Locale(`und-${id}`).maximize().language;
-  return [...new Set([...NAME_LANGUAGES, own])].flatMap((lang) => byLanguage.get(lang)?.[id] ?? []);
+  return [...new Set([...NAME_LANGUAGES, countryLanguage(id)])].flatMap((lang) => byLanguage.get(lang)?.[id] ?? []);
 }
 
 /** Region drafts for the ids seen in any level; `neNames` maps id → Natural Earth names. */

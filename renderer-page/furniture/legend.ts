@@ -4,7 +4,6 @@
 // there is one.
 import type { RenderContext } from '../context.ts';
 import type { LegendEntry } from '../scales/fill-scale.ts';
-import { formatNumber } from '../scales/format-number.ts';
 import { textWidth } from '../fonts.ts';
 import { el } from '../svg.ts';
 import type { MapElement } from '../map-document.ts';
@@ -125,7 +124,7 @@ function continuous(
       doc,
       'text',
       { x: m.pad + dx, y: tickY, 'font-size': m.size, 'text-anchor': anchor, fill: theme.text },
-      formatNumber(value),
+      ctx.text.value(value),
     ),
   );
   const rest = flow(ctx, m, extras, tickY + Math.round(m.size * 0.8), (x1 - x0) * 0.9);

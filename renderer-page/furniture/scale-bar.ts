@@ -1,5 +1,4 @@
 import type { RenderContext } from '../context.ts';
-import { formatNumber } from '../scales/format-number.ts';
 import { el, layerGroup } from '../svg.ts';
 import type { MapElement } from '../map-document.ts';
 
@@ -37,7 +36,7 @@ export function scaleBarLayer(ctx: RenderContext): MapElement | null {
         'stroke-width': 3,
         'paint-order': 'stroke',
       },
-      `${formatNumber(bar.km)} km`,
+      `${ctx.text.plain(bar.km)} km`,
     ),
   ]);
 }

@@ -4,7 +4,6 @@
 // legend, the other furniture and, when it can be, the data.
 import type { RenderContext } from '../context.ts';
 import { circleRadius } from '../scales/circle-radius.ts';
-import { formatNumber } from '../scales/format-number.ts';
 import { textWidth } from '../fonts.ts';
 import { el, px } from '../svg.ts';
 import type { MapElement } from '../map-document.ts';
@@ -33,8 +32,8 @@ interface Reference {
 }
 
 /** The largest value rounded down, about a half and a tenth of it: those the scale draws above its minimum
- *  radius (a smaller one would be drawn at the minimum, misleading), that print differently, and whose
- *  labels, at the circles' tops, stand a line apart. */
+ *  radius (a smaller one would be drawn at the minimum, misleading), that print differently in the request's
+ *  locale and number format, and whose labels, at the circles' tops, stand a line apart. */
 function references(ctx: RenderContext): Reference[] {
   const { items, min } = ctx.spec.proportional;
   const radius = circleRadius(ctx.spec.proportional);
@@ -44,7 +43,7 @@ function references(ctx: RenderContext): Reference[] {
   const line = ctx.layout.legendFontSize * 1.1;
   const chosen: Reference[] = [];
   for (const value of [top, roundDown(top / 2), roundDown(top / 10)]) {
-    const reference = { value, label: formatNumber(value), r: radius(value) };
+    const reference = { value, label: ctx.text.value(value), r: radius(value) };
     const last = chosen.at(-1);
     if (reference.r <= min || chosen.some((c) => c.label === reference.label)) continue;
     if (last && 2 * (last.r - reference.r) < line) continue;

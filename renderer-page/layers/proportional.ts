@@ -1,7 +1,6 @@
 // Circles sized by value at each region's visual centre: area grows with the value (radius with its
 // square root), largest drawn first so the small ones stay on top and visible.
 import type { RenderContext } from '../context.ts';
-import { formatNumber } from '../scales/format-number.ts';
 import { circleRadius } from '../scales/circle-radius.ts';
 import { el, layerGroup, px } from '../svg.ts';
 import type { MapElement } from '../map-document.ts';
@@ -35,9 +34,7 @@ export function proportionalLayer(ctx: RenderContext): MapElement | null {
         r: px(r),
         ...circlePaint(theme, item.color),
       });
-      circle.appendChild(
-        el(doc, 'title', {}, `${ctx.geometry.anchors.get(item.id)?.name ?? item.id}: ${formatNumber(item.value)}`),
-      );
+      circle.appendChild(el(doc, 'title', {}, `${ctx.text.name(item.id)}: ${ctx.text.value(item.value)}`));
       return circle;
     });
   return layerGroup(doc, 'proportional', circles);

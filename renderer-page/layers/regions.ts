@@ -1,6 +1,5 @@
 import type { RenderContext } from '../context.ts';
 import type { RegionSpec } from '../spec.ts';
-import { formatNumber } from '../scales/format-number.ts';
 import { el, px } from '../svg.ts';
 import type { MapElement } from '../map-document.ts';
 import { PatternDefs, inkFor } from './patterns.ts';
@@ -25,15 +24,16 @@ function paint(ctx: RenderContext, patterns: PatternDefs, region: RegionSpec | u
 }
 
 /** Name, value and annotation: the region's tooltip. */
-function tooltip(name: string, region: RegionSpec | undefined): string {
+function tooltip(ctx: RenderContext, id: string, region: RegionSpec | undefined): string {
   const value = region?.value ?? null;
-  const head = value === null ? name : `${name}: ${typeof value === 'number' ? formatNumber(value) : value}`;
+  const name = ctx.text.name(id);
+  const head = value === null ? name : `${name}: ${typeof value === 'number' ? ctx.text.value(value) : value}`;
   return region?.annotation ? `${head}\n${region.annotation}` : head;
 }
 
 /** The region's outline or dot, painted and titled. */
 function regionNode(ctx: RenderContext, patterns: PatternDefs, drawn: DrawnRegion): MapElement {
-  const { id, name, region } = drawn;
+  const { id, region } = drawn;
   const shape = 'd' in drawn ? { d: drawn.d } : { cx: px(drawn.dot[0]), cy: px(drawn.dot[1]), r: DOT_RADIUS };
   const { fill, outline } = paint(ctx, patterns, region);
   const node = el(ctx.doc, 'd' in drawn ? 'path' : 'circle', {
@@ -44,7 +44,7 @@ function regionNode(ctx: RenderContext, patterns: PatternDefs, drawn: DrawnRegio
     'stroke-width': outline ? 1.5 : null,
     ...shape,
   });
-  node.appendChild(el(ctx.doc, 'title', {}, tooltip(name, region)));
+  node.appendChild(el(ctx.doc, 'title', {}, tooltip(ctx, id, region)));
   return node;
 }
 

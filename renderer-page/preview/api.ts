@@ -9,6 +9,8 @@ export type PreviewRequest = { kind: 'query'; query: string } | { kind: 'json'; 
 export interface Described {
   spec: MapSpec;
   etag: string;
+  /** the map in words: `alt`, or the automatic description */
+  description: string;
   warnings: { unknownIds: string[]; unknownRoutes: string[] };
   /** `/map.svg?…` drawing the same map, or null when GET cannot express the request */
   get: string | null;

@@ -1,37 +1,47 @@
-// Quick controls (scope, theme, projection, width, source): each edits one parameter of the request in the
-// active editor, and shows the value the editor holds. The scope has a searchable picker of its own
-// (scope-picker.ts).
+// Quick controls (scope, theme, projection, width, language, number format, label content, source): each edits
+// one parameter of the request in the active editor, and shows the value the editor holds. The scope has a
+// searchable picker of its own (scope-picker.ts).
 import { themes } from '../themes/index.ts';
 import { byId } from './dom.ts';
 import { createScopePicker, type ScopePicker } from './scope-picker.ts';
 
-export type ControlKey = 'scope' | 'theme' | 'projection' | 'width' | 'source';
-export const CONTROL_KEYS: ControlKey[] = ['scope', 'theme', 'projection', 'width', 'source'];
+export type ControlKey =
+  'scope' | 'theme' | 'projection' | 'width' | 'locale' | 'numberFormat' | 'labelContent' | 'source';
+export const CONTROL_KEYS: ControlKey[] = [
+  'scope',
+  'theme',
+  'projection',
+  'width',
+  'locale',
+  'numberFormat',
+  'labelContent',
+  'source',
+];
 
-type SelectKey = 'theme' | 'projection';
+type SelectKey = 'theme' | 'projection' | 'labelContent';
 const CHOICES: Record<SelectKey, string[]> = {
   theme: Object.keys(themes),
   projection: ['naturalEarth1', 'equalEarth', 'mercator', 'conicConformal', 'albersUsa'],
+  labelContent: ['id', 'name', 'value', 'name-value'],
 };
+const isSelect = (key: ControlKey): key is SelectKey => Object.hasOwn(CHOICES, key);
 
 type Control = HTMLSelectElement | HTMLInputElement;
 
 let scopePicker: ScopePicker | undefined;
 
 function controlFor(key: ControlKey): Control {
-  return key === 'theme' || key === 'projection'
-    ? byId(`ctl-${key}`, HTMLSelectElement)
-    : byId(`ctl-${key}`, HTMLInputElement);
+  return isSelect(key) ? byId(`ctl-${key}`, HTMLSelectElement) : byId(`ctl-${key}`, HTMLInputElement);
 }
 
 /** Fills the selects' options and starts the scope picker, once. */
 export function setUpControls(onChange: (key: ControlKey, value: string | null) => void): void {
-  for (const key of ['theme', 'projection'] as const) {
+  for (const key of Object.keys(CHOICES) as SelectKey[]) {
     const control = byId(`ctl-${key}`, HTMLSelectElement);
     control.append(new Option('(default)', ''));
     for (const choice of CHOICES[key]) control.append(new Option(choice, choice));
   }
-  for (const key of ['theme', 'projection', 'width', 'source'] as const) {
+  for (const key of CONTROL_KEYS.filter((k) => k !== 'scope')) {
     const control = controlFor(key);
     control.addEventListener('change', () => onChange(key, control.value.trim() === '' ? null : control.value.trim()));
   }

@@ -23,7 +23,8 @@ export function snippetsFor(request: PreviewRequest, described: Described, origi
   // the service's canonical GET form; a query typed here is a GET URL itself even when that form is not offered
   const path = described.get ?? (request.kind === 'query' ? `/map.${spec.format}?${request.query}` : null);
   const getUrl = path === null ? null : origin + path;
-  const imgTag = getUrl === null ? null : `<img src="${attribute(getUrl)}" alt="${attribute(spec.title ?? 'Map')}">`;
+  // the map's own words, so the page it is embedded in is accessible as it stands
+  const imgTag = getUrl === null ? null : `<img src="${attribute(getUrl)}" alt="${attribute(described.description)}">`;
   const curl =
     request.kind === 'query'
       ? `curl -o map.${spec.format} ${shellQuote(getUrl ?? '')}`

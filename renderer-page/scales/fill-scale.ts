@@ -4,7 +4,7 @@ import type { MapSpec } from '../spec.ts';
 import type { Theme } from '../themes/theme.ts';
 import { classIndex, classify } from './classify.ts';
 import { rampColors, toHex } from './ramp.ts';
-import { formatNumber } from './format-number.ts';
+import type { FormatNumber } from './format-number.ts';
 
 export interface LegendEntry {
   color: string;
@@ -17,14 +17,14 @@ export type FillScale =
   | { kind: 'categories'; entries: LegendEntry[]; color(value: string): string };
 
 /** `lo – hi`, or `≤ hi` / `> lo` for a class open at one end. */
-function rangeLabel(lo: number | null, hi: number | null): string {
+function rangeLabel(format: FormatNumber, lo: number | null, hi: number | null): string {
   if (lo === null && hi === null) return 'all values';
-  if (lo === null) return `≤ ${formatNumber(hi as number)}`;
-  if (hi === null) return `> ${formatNumber(lo)}`;
-  return lo === hi ? formatNumber(lo) : `${formatNumber(lo)} – ${formatNumber(hi)}`;
+  if (lo === null) return `≤ ${format(hi as number)}`;
+  if (hi === null) return `> ${format(lo)}`;
+  return lo === hi ? format(lo) : `${format(lo)} – ${format(hi)}`;
 }
 
-function sequential(spec: MapSpec, values: number[], theme: Theme): FillScale {
+function sequential(spec: MapSpec, values: number[], theme: Theme, format: FormatNumber): FillScale {
   const classes = classify(values, spec.classification, spec.breaks);
   const k = classes.thresholds.length + 1;
   const [min, max] = extent(values) as [number, number];
@@ -37,7 +37,7 @@ function sequential(spec: MapSpec, values: number[], theme: Theme): FillScale {
   const colors = rampColors(theme.sequential, k);
   return {
     kind: 'classes',
-    bins: colors.map((color, i) => ({ color, label: rangeLabel(...edges[i]) })),
+    bins: colors.map((color, i) => ({ color, label: rangeLabel(format, ...edges[i]) })),
     color: (value) => colors[classIndex(classes, value)],
   };
 }
@@ -50,13 +50,13 @@ function niceCeil(x: number): number {
 }
 
 /** Five classes symmetric around zero, the middle one centred on it and holding both its edges. */
-function diverging(values: number[], theme: Theme): FillScale {
+function diverging(values: number[], theme: Theme, format: FormatNumber): FillScale {
   const step = niceCeil(Math.max(...values.map(Math.abs)) / 5);
   const colors = rampColors(theme.diverging, 5);
   const edges = [-5, -3, -1, 1, 3, 5].map((m) => m * step);
   return {
     kind: 'classes',
-    bins: colors.map((color, i) => ({ color, label: rangeLabel(edges[i], edges[i + 1]) })),
+    bins: colors.map((color, i) => ({ color, label: rangeLabel(format, edges[i], edges[i + 1]) })),
     color: (v) => colors[v < edges[1] ? 0 : v < edges[2] ? 1 : v <= edges[3] ? 2 : v <= edges[4] ? 3 : 4],
   };
 }
@@ -84,11 +84,11 @@ function categories(spec: MapSpec, theme: Theme): FillScale {
   return { kind: 'categories', entries, color: (value) => byLabel.get(value) ?? theme.noData };
 }
 
-/** Null when no region carries a value to scale. */
-export function buildFillScale(spec: MapSpec, theme: Theme): FillScale | null {
+/** Null when no region carries a value to scale. `format` writes the class edges. */
+export function buildFillScale(spec: MapSpec, theme: Theme, format: FormatNumber): FillScale | null {
   if (spec.colorScale === 'categorical') return spec.categories.length ? categories(spec, theme) : null;
   const values = spec.regions.map((r) => r.value).filter((v): v is number => typeof v === 'number');
   if (!values.length) return null;
   if (spec.legendLayout === 'continuous') return continuous(spec, values, theme);
-  return spec.colorScale === 'diverging' ? diverging(values, theme) : sequential(spec, values, theme);
+  return spec.colorScale === 'diverging' ? diverging(values, theme, format) : sequential(spec, values, theme, format);
 }

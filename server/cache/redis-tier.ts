@@ -10,6 +10,8 @@ export interface CachedRender {
   body: Buffer;
   /** the X-Geo-Warnings parts the renderer reported (unknown routes); request-side ones are recomputed */
   renderWarnings: string[];
+  /** the map in words, which /render/spec answers */
+  description: string;
 }
 
 /** Where cache trouble is reported; console by default, any pino-style logger fits. */

@@ -73,10 +73,15 @@ export function mapRoutes(deps: AppDeps): Router {
 
   /** The normalised request, its ETag and warnings, and the equivalent GET URL: what the preview page
    *  draws from, with the same renderer bundle, so a map can be debugged in the browser. */
-  function describe(ctx: Context, { spec, unknownIds, unknownRoutes, etag }: Tagged): void {
+  async function describe(ctx: Context, request: Tagged): Promise<void> {
+    const { spec, unknownIds, unknownRoutes, etag } = request;
+    // the words come from the drawing (names in the locale, the scope's regions), so the map's SVG is drawn, or
+    // found in the cache, whatever the format asked for
+    const svg = await answerMap(deps, tagged({ ...request, spec: { ...spec, format: 'svg', scale: 1 } }), null);
     ctx.body = {
       spec,
       etag,
+      description: svg.map!.description,
       warnings: { unknownIds, unknownRoutes },
       suggestions: suggest(spec, unknownIds),
       get: getUrlFor(spec, deps.catalogue),
@@ -90,7 +95,7 @@ export function mapRoutes(deps: AppDeps): Router {
       return id ? [{ given, id }] : [];
     });
   }
-  router.get('/render/spec', (ctx) => describe(ctx, fromQuery(ctx)));
+  router.get('/render/spec', async (ctx) => describe(ctx, fromQuery(ctx)));
   router.post('/render/spec', async (ctx) => describe(ctx, await fromBody(ctx)));
 
   return router;

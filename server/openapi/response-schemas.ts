@@ -12,7 +12,7 @@ export function responseSchemas(): Record<string, JsonSchema> {
     SpecResponse: {
       type: 'object',
       description: 'What a render request normalises to, without rendering it.',
-      required: ['spec', 'etag', 'warnings', 'suggestions', 'get'],
+      required: ['spec', 'etag', 'description', 'warnings', 'suggestions', 'get'],
       properties: {
         spec: {
           type: 'object',
@@ -20,6 +20,13 @@ export function responseSchemas(): Record<string, JsonSchema> {
             'The normalised request handed to the renderer: every default filled in, ids and enumerations canonical, lists sorted.',
         },
         etag: { type: 'string', description: 'The ETag the map would be served with.' },
+        description: {
+          type: 'string',
+          description:
+            "The map in words, as the SVG's `<desc>` and the PNG's Description text chunk carry it: `alt`, or a description " +
+            'written from the data (kind of map, how many regions have data, the highest and the lowest with names and values, ' +
+            'what has none). Sentences in English; names and numbers in `locale`.',
+        },
         warnings: {
           type: 'object',
           required: ['unknownIds', 'unknownRoutes'],

@@ -28,8 +28,10 @@ export interface RendererAssets {
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const TOPOLOGY_DIR = join(root, 'topology/build');
 /** The names the build writes: `DE-medium.json`, `FR.regions-low.json`, `north-america-high.json`,
- *  `sea-network.json`; nothing else (no path, no dot but the division's) is read. */
-const TOPOLOGY_FILE = /^\/topology\/([A-Za-z][A-Za-z0-9-]{0,40}(?:\.[a-z]+)?-(?:low|medium|high)|sea-network)\.json$/;
+ *  `sea-network.json`, `names-de.json` (region names in a language); nothing else (no path, no dot but the
+ *  division's) is read. */
+const TOPOLOGY_FILE =
+  /^\/topology\/([A-Za-z][A-Za-z0-9-]{0,40}(?:\.[a-z]+)?-(?:low|medium|high)|sea-network|names-[a-z]{2,3})\.json$/;
 
 /** A built topology file by URL path, read from disk (250 scopes' geometry is not kept in memory), or
  *  undefined for any other path. */

@@ -3,6 +3,7 @@ import type {
   ColorScaleName,
   Classification,
   Format,
+  LabelContent,
   LabelPosition,
   LegendLayout,
   Level,
@@ -42,6 +43,7 @@ export const PROJECTIONS = every<ProjectionName>()([
 export const COLOR_SCALES = every<ColorScaleName>()(['sequential', 'diverging', 'categorical']);
 export const CLASSIFICATIONS = every<Classification>()(['quantile', 'jenks', 'equal', 'custom']);
 export const LEGEND_LAYOUTS = every<LegendLayout>()(['vertical', 'horizontal', 'continuous']);
+export const LABEL_CONTENTS = every<LabelContent>()(['id', 'name', 'value', 'name-value']);
 export const PATTERNS = every<PatternName>()(['stripes', 'stripes-diagonal', 'dots', 'crosshatch', 'solid-outline']);
 export const MARKER_ICONS = every<MarkerIcon>()([
   'dot',

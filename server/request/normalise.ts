@@ -16,6 +16,7 @@ import { validateShapes } from './shape-schema.ts';
 import { requireScope } from './scope.ts';
 import { chooseDivision } from './division.ts';
 import { customScope, type CustomScope } from './custom-geometry.ts';
+import { numberLocaleFor } from './number-locale.ts';
 
 export interface NormalisedRequest {
   spec: MapSpec;
@@ -240,6 +241,7 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
 
   const spec: MapSpec = {
     scope: scope.id,
+    scopeName: custom ? 'Custom regions' : scope.name,
     level: valid.level ?? scope.defaultLevel,
     division,
     geometry: custom?.geometry ?? null,
@@ -258,6 +260,7 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
     bbox: (valid.bbox as MapSpec['bbox'] | undefined) ?? scope.extent ?? null,
     padding: valid.padding ?? defaultPadding(valid.width),
     scale,
+    numberLocale: numberLocaleFor(valid.locale),
     ...asIsFields(valid),
   };
   return { spec, unknownIds, unknownRoutes };

@@ -1,4 +1,5 @@
 // Building blocks of the request schema: every rule names its field and what is allowed.
+import { formatSpecifier } from 'd3-format';
 import { array, boolean, number, string, type ISchema, type StringSchema } from 'yup';
 import { canonicalSpelling } from './enums.ts';
 import { HEX_COLOR } from './region-value.ts';
@@ -18,6 +19,9 @@ export const LIMITS = {
   shapes: 500,
   shapeTitle: 200,
   propertyName: 64,
+  languageTag: 35,
+  numberFormat: 32,
+  alt: 500,
   source: 160,
 } as const;
 
@@ -79,6 +83,40 @@ export function plainText(field: string, max: number) {
     `${field} must be one line of text without control characters (U+0000 to U+001F, U+007F to U+009F)`,
     (v) => v == null || !(CONTROL_CHARACTER.test(v) || NOT_XML_TEXT.test(v)),
   );
+}
+
+/** A BCP 47 language tag (`de`, `de-DE`, `zh-Hant-TW`), given back in its canonical case. */
+export function languageTag(field: string) {
+  const message = `${field} must be a BCP 47 language tag such as de, de-DE or fr-CA`;
+  const canonical = (tag: string) => {
+    try {
+      return Intl.getCanonicalLocales(tag)[0];
+    } catch {
+      return undefined;
+    }
+  };
+  return string()
+    .typeError(message)
+    .max(LIMITS.languageTag, message)
+    .transform((value: string) => canonical(value.trim()) ?? value)
+    .test('bcp47', message, (v) => v === undefined || canonical(v) === v);
+}
+
+/** A d3-format specifier (`,.1f`, `.0%`, `$,.2s`). */
+export function numberSpecifier(field: string) {
+  const message = `${field} must be a d3-format specifier such as ,.1f or .0% or $,.2s`;
+  const valid = (v: string) => {
+    try {
+      return formatSpecifier(v) !== undefined;
+    } catch {
+      return false;
+    }
+  };
+  return string()
+    .typeError(message)
+    .max(LIMITS.numberFormat, message)
+    .nullable()
+    .test('d3-format', message, (v) => v == null || valid(v));
 }
 
 export function color(field: string) {

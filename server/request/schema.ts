@@ -4,7 +4,16 @@
 // then resolves ids against the topology and works out the defaults that depend on the scope or on other fields.
 import { array, mixed, number, object, string, type InferType, type SchemaMetadata } from 'yup';
 import { ROMANIA, WORLD } from '../../topology/scopes.ts';
-import { CLASSIFICATIONS, COLOR_SCALES, FORMATS, LEGEND_LAYOUTS, LEVELS, PROJECTIONS, THEMES } from './enums.ts';
+import {
+  CLASSIFICATIONS,
+  COLOR_SCALES,
+  FORMATS,
+  LABEL_CONTENTS,
+  LEGEND_LAYOUTS,
+  LEVELS,
+  PROJECTIONS,
+  THEMES,
+} from './enums.ts';
 import { GEOMETRY_JSON_SCHEMA } from './custom-geometry.ts';
 import { asIs, type AsIs } from './field-meta.ts';
 import { bbox, labels, LABELS_JSON_SCHEMA, marker, proportionalItem, route } from './layer-schema.ts';
@@ -21,7 +30,18 @@ import {
   ROUTES_QUERY,
 } from './query-readers.ts';
 import { annotationItem, patternItem, region } from './region-schema.ts';
-import { LIMITS, flag, list, oneOf, pixels, plainText, range, text } from './schema-parts.ts';
+import {
+  LIMITS,
+  flag,
+  languageTag,
+  list,
+  numberSpecifier,
+  oneOf,
+  pixels,
+  plainText,
+  range,
+  text,
+} from './schema-parts.ts';
 import { shapeCollection } from './shape-schema.ts';
 
 export { LIMITS } from './schema-parts.ts';
@@ -161,11 +181,21 @@ const fields = {
   labels: labels.meta({
     description:
       '`ISO` labels every region of at least `labelMinArea` px² (larger first, overlaps skipped); a list of ids labels just those, ' +
-      'always. Labels show the canonical id.',
+      'always. `labelContent` says what they show.',
     jsonSchema: LABELS_JSON_SCHEMA,
     example: 'ISO',
     query: LABELS_QUERY,
   }),
+  labelContent: asIs(
+    oneOf(LABEL_CONTENTS, 'labelContent')
+      .default('id')
+      .meta({
+        description:
+          "What a label shows: the region's canonical `id`, its `name` in `locale`, its `value` (formatted by `numberFormat`; " +
+          'regions without one get no label), or `name-value`: the name with the value under it.',
+        example: 'name-value',
+      }),
+  ),
   labelMinArea: range('labelMinArea', 0, 1_000_000)
     .default(200)
     .meta({ description: 'Smallest polygon area, in px², that `labels: ISO` labels.' }),
@@ -220,6 +250,34 @@ const fields = {
     text('subtitle', LIMITS.subtitle).meta({
       description: 'Subtitle under the title.',
       example: '2024, current prices',
+    }),
+  ),
+  locale: asIs(
+    languageTag('locale')
+      .default('en')
+      .meta({
+        description:
+          'BCP 47 language tag (`de`, `de-DE`, `fr-CA`): region names in tooltips, labels and the description in that language ' +
+          '(countries from i18n-iso-countries, subdivisions from Unicode CLDR; English where it has none), and numbers with its ' +
+          "separators (d3-format's locale, else ICU's). A language without names is no error: names stay English.",
+        example: 'de-DE',
+      }),
+  ),
+  numberFormat: asIs(
+    numberSpecifier('numberFormat').meta({
+      description:
+        "A d3-format specifier for the values in the legend, tooltips, labels and size key, written with `locale`'s separators: " +
+        '`,.1f` one decimal, `.0%` percent of 1, `$,.2s` currency with SI prefix. Default: the shortest readable form ' +
+        '(thousands grouped, at most two decimals, four significant digits below one).',
+      example: ',.1f',
+    }),
+  ),
+  alt: asIs(
+    text('alt', LIMITS.alt).meta({
+      description:
+        "Text that replaces the automatic description of the map: the SVG's `<desc>`, the PNG's Description text chunk, and " +
+        "`/render/spec`'s `description`.",
+      example: 'Unemployment by county, highest in the east',
     }),
   ),
   attribution: flag('attribution').default(true).meta({ description: 'The credit line of the geometry sources.' }),

@@ -7,6 +7,8 @@ import { RENDERER_ORIGIN, type RendererAssets } from '../renderer-assets.ts';
 export interface RenderOutput {
   body: Buffer;
   unknownRoutes: string[];
+  /** the map in words (`alt`, or the automatic description) */
+  description: string;
 }
 
 function serve(assets: RendererAssets) {
@@ -108,7 +110,11 @@ export class RenderPage {
         captureBeyondViewport: true,
       }),
     );
-    return { body: Buffer.from(data, 'base64'), unknownRoutes: drawn.warnings.unknownRoutes };
+    return {
+      body: Buffer.from(data, 'base64'),
+      unknownRoutes: drawn.warnings.unknownRoutes,
+      description: drawn.description,
+    };
   }
 
   /** Runs `expression` in the page, for tests and diagnostics only (e.g. that the page cannot reach out). */

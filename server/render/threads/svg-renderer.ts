@@ -61,8 +61,8 @@ export class SvgRenderer {
     // input cannot hold a thread past its deadline.
     return this.admission.run(async (signal) => {
       try {
-        const { body, unknownRoutes } = await this.workers.run(spec, { signal });
-        return { body: Buffer.from(body.buffer, body.byteOffset, body.byteLength), unknownRoutes };
+        const { body, unknownRoutes, description } = await this.workers.run(spec, { signal });
+        return { body: Buffer.from(body.buffer, body.byteOffset, body.byteLength), unknownRoutes, description };
       } catch (error) {
         throw signal.aborted ? error : new RenderFailed('the SVG renderer failed', { cause: error });
       }

@@ -44,6 +44,7 @@ export interface SvgOutput {
   /** UTF-8, encoded here rather than on the event loop */
   body: Uint8Array;
   unknownRoutes: string[];
+  description: string;
 }
 
 /** Hands the bytes over to the main thread instead of copying them. */
@@ -58,9 +59,9 @@ class Moved {
 }
 
 async function renderSvg(spec: MapSpec) {
-  const { warnings } = await renderMap(spec);
+  const { warnings, description } = await renderMap(spec);
   const body = (document.map.firstChild as SvgElement).markup();
-  return move(new Moved({ body, unknownRoutes: warnings.unknownRoutes }));
+  return move(new Moved({ body, unknownRoutes: warnings.unknownRoutes, description }));
 }
 
 // Piscina awaits a handler given as a promise, and hands the thread work only then: it warms up first (see

@@ -1,0 +1,58 @@
+// Locale, number format, label content and the description through HTTP: what a client sends and gets back,
+// and the 400 that names a bad field.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { serviceForTests } from './support/service.ts';
+import { mapRequests, post } from './support/map-requests.ts';
+import { legendEntries, tooltip } from './support/svg.ts';
+
+const service = serviceForTests();
+const { svg, expectError } = mapRequests(service);
+
+test('a German map by GET: separators in the legend and tooltips, and the description', async () => {
+  const { doc, response } = await svg('/map.svg?scope=world&data=DE:21500.5,FR:1234567,RO:980.25&locale=de');
+  assert.equal(response.status, 200);
+  assert.ok(legendEntries(doc).includes('980,25 – 21.500,5'), legendEntries(doc).join(' | '));
+  assert.equal(tooltip(doc, 'RO')?.endsWith(': 980,25'), true);
+  assert.match(doc.getElementsByTagName('desc')[0].textContent ?? '', /Highest: .+ \(1\.234\.567\)/);
+});
+
+test('/render/spec answers the description, the canonical locale and its number style', async () => {
+  const response = await fetch(
+    `${service.url}/render/spec?scope=RO&data=RO-CJ:3,RO-B:10&locale=DE-de&numberFormat=,.1f&labelContent=name-value`,
+  );
+  const body = (await response.json()) as {
+    description: string;
+    spec: { locale: string; numberLocale: { decimal: string }; labelContent: string };
+    get: string;
+  };
+  assert.equal(response.status, 200);
+  assert.equal(body.spec.locale, 'de-DE');
+  assert.equal(body.spec.numberLocale.decimal, ',');
+  assert.equal(body.spec.labelContent, 'name-value');
+  assert.match(body.description, /Highest: .+ \(10,0\); lowest: Cluj \(3,0\)\./);
+  assert.match(body.get, /locale=de-DE/);
+  assert.match(body.get, /numberFormat=,\.1f/);
+  const alt = await fetch(`${service.url}/render/spec`, post(JSON.stringify({ scope: 'RO', alt: 'Two counties' })));
+  assert.equal(((await alt.json()) as { description: string }).description, 'Two counties');
+});
+
+test('bad labelContent, locale, numberFormat and alt are 400s naming the field', async () => {
+  await expectError('/map.svg?scope=world&labelContent=names', undefined, 'invalid_field', 'labelContent');
+  await expectError('/map.svg?scope=world&locale=en_US', undefined, 'invalid_field', 'locale');
+  await expectError('/map.svg?scope=world&locale=', undefined, 'invalid_field', 'locale');
+  await expectError('/map.svg?scope=world&numberFormat=x.q', undefined, 'invalid_field', 'numberFormat');
+  await expectError(`/map.svg?scope=world&alt=${'a'.repeat(501)}`, undefined, 'invalid_field', 'alt');
+  await expectError('/render/map', post(JSON.stringify({ scope: 'world', alt: 'bell\u0007' })), 'invalid_field', 'alt');
+  const response = await fetch(`${service.url}/map.svg?scope=world&numberFormat=x.q`);
+  const { message } = (await response.json()) as { message: string };
+  assert.match(message, /numberFormat must be a d3-format specifier such as ,\.1f/);
+});
+
+test('a locale without translated names is no error: English names, its own separators', async () => {
+  const { doc, response } = await svg(
+    '/map.svg?scope=world&data=DE:1234.5,FR:2&locale=sw-KE&labels=DE&labelContent=name',
+  );
+  assert.equal(response.status, 200);
+  assert.equal(tooltip(doc, 'DE'), 'Germany: 1,234.5');
+});
