@@ -9,6 +9,7 @@ import { buildFillScale } from './scales/fill-scale.ts';
 import { fixedFillEntries } from './scales/fixed-fills.ts';
 import { drawnRegions } from './drawn-regions.ts';
 import { mapText } from './map-text.ts';
+import { loadRegionNames } from './region-names.ts';
 import { describeMap } from './describe.ts';
 import { furnitureCorners } from './furniture/corners.ts';
 import { FONT_FAMILY } from './fonts.ts';
@@ -71,13 +72,16 @@ export interface Drawing {
 
 export async function renderMap(spec: MapSpec, env: RenderEnvironment): Promise<Drawing> {
   const { doc } = env;
-  const geometry = await loadScopeGeometry(spec, env.loadJson);
+  const [geometry, names] = await Promise.all([
+    loadScopeGeometry(spec, env.loadJson),
+    loadRegionNames(spec.nameLanguage, env.loadJson),
+  ]);
   const seaNetwork = spec.routes.some((r) => r.mode === 'sea') ? await loadSeaNetwork(env.loadJson) : null;
   const theme = themes[spec.theme];
   const layout = computeLayout(spec, (w) => naturalHeightFor(spec, geometry, w));
   const frame = frameFor(spec, geometry, layout.mapExtent);
   const regions = drawnRegions(spec, geometry, frame);
-  const text = mapText(spec, geometry, new Map());
+  const text = mapText(spec, geometry, names);
   const fill = buildFillScale(spec, theme, text.value);
   const ctx: RenderContext = {
     doc,

@@ -208,6 +208,8 @@ export interface MapSpec {
   scale: number;
   /** canonical BCP 47 (`de-DE`): the language of region names, falling back to English */
   locale: string;
+  /** the language of `locale` the build has region names in (`de`: `names-de.json`), or null for English */
+  nameLanguage: string | null;
   /** how `locale` writes numbers */
   numberLocale: NumberLocale;
   /** a d3-format specifier for data values (legend, tooltips, labels), or null for the shortest readable form */

@@ -12,7 +12,7 @@ test("German numbers: the legend's class edges and the tooltips in 1.234,5 style
   const { doc } = await drawRequest(`${GERMAN_DATA}&locale=de-DE`);
   const legend = legendEntries(doc);
   assert.ok(legend.includes('980,25 – 21.500,5'), legend.join(' | '));
-  assert.equal(tooltip(doc, 'FR'), 'France: 1.234.567');
+  assert.equal(tooltip(doc, 'FR'), 'Frankreich: 1.234.567');
 });
 
 test('numberFormat: the specifier with the locale, in the legend, ticks and tooltips', async () => {
@@ -26,7 +26,7 @@ test('numberFormat: the specifier with the locale, in the legend, ticks and tool
   assert.deepEqual(ticks, ['25%', '50%', '75%']);
   assert.equal(tooltip(doc, 'DE'), 'Germany: 25%');
   const euros = await drawRequest('scope=world&data=DE:1234.5&numberFormat=$,.2f&locale=de');
-  assert.equal(tooltip(euros.doc, 'DE'), 'Germany: 1.234,50\u00a0€');
+  assert.equal(tooltip(euros.doc, 'DE'), 'Deutschland: 1.234,50\u00a0€');
 });
 
 test('labelContent: ids, names, values, or the name over the value', async () => {
@@ -39,9 +39,9 @@ test('labelContent: ids, names, values, or the name over the value', async () =>
       )[0];
   };
   assert.deepEqual(await label('id'), ['DE']);
-  assert.deepEqual(await label('name'), ['Germany']);
+  assert.deepEqual(await label('name'), ['Deutschland']);
   assert.deepEqual(await label('value'), ['21.500,5']);
-  assert.deepEqual(await label('name-value'), ['Germany', '21.500,5']);
+  assert.deepEqual(await label('name-value'), ['Deutschland', '21.500,5']);
 });
 
 test('a value label leaves out the regions without a value', async () => {
@@ -63,7 +63,7 @@ test('the SVG is an image with a title and a description naming the highest and 
   assert.equal(title.textContent, 'Einkommen');
   assert.equal(desc.nodeName, 'desc');
   assert.match(desc.textContent ?? '', /^Choropleth map of World: Einkommen\. 4 of \d+ regions have data\./);
-  assert.match(desc.textContent ?? '', /Highest: France \(1\.234\.567\); lowest: Romania \(980,25\)\./);
+  assert.match(desc.textContent ?? '', /Highest: Frankreich \(1\.234\.567\); lowest: Rumänien \(980,25\)\./);
   assert.match(desc.textContent ?? '', /\d+ regions have no data\.$/);
 });
 

@@ -36,12 +36,18 @@ export function cldrLocaleFile(locale: string): string {
 }
 
 /** CLDR's subdivision names in one of its locales, by canonical id (most locales name only a few). */
+/** CLDR marks some names with a footnote (`Île-de-France²`, `Centar†`) that is no part of the name. */
+const CLDR_FOOTNOTE = /[\u00B9\u00B2\u00B3\u2070-\u2079\u2020]+$/u;
+
 export function readCldrLocale(locale: string): Map<string, string> {
   const file = readJson<{ subdivisions: { localeDisplayNames: { subdivisions: Record<string, string> } } }>(
     cldrLocaleFile(locale),
   );
   return new Map(
-    Object.entries(file.subdivisions.localeDisplayNames.subdivisions).map(([key, text]) => [cldrId(key), text]),
+    Object.entries(file.subdivisions.localeDisplayNames.subdivisions).map(([key, text]) => [
+      cldrId(key),
+      text.replace(CLDR_FOOTNOTE, ''),
+    ]),
   );
 }
 

@@ -261,6 +261,8 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
     padding: valid.padding ?? defaultPadding(valid.width),
     scale,
     numberLocale: numberLocaleFor(valid.locale),
+    // your own and the operator's boundaries are named as their files name them
+    nameLanguage: scope.kind === 'custom' ? null : catalogue.nameLanguage(valid.locale),
     ...asIsFields(valid),
   };
   return { spec, unknownIds, unknownRoutes };
