@@ -273,7 +273,7 @@ const fields = {
     }),
   ),
   alt: asIs(
-    text('alt', LIMITS.alt).meta({
+    plainText('alt', LIMITS.alt).meta({
       description:
         "Text that replaces the automatic description of the map: the SVG's `<desc>`, the PNG's Description text chunk, and " +
         "`/render/spec`'s `description`.",
