@@ -5,7 +5,7 @@ import type { Topology } from 'topojson-specification';
 /** `world`, a country's ISO 3166-1 alpha-2 code (`DE`), or another scope of the catalogue */
 type ScopeId = string;
 export type Level = 'low' | 'medium' | 'high';
-export type Format = 'svg' | 'png';
+export type Format = 'svg' | 'png' | 'pdf' | 'jpeg' | 'webp';
 export type ThemeName =
   | 'dark'
   | 'light'
@@ -204,7 +204,7 @@ export interface MapSpec {
   bbox: [number, number, number, number] | null;
   /** px between the frame and the map */
   padding: number;
-  /** device pixel ratio of a PNG (1 to 4) */
+  /** device pixel ratio of a PNG, JPEG or WebP (1 to 4); 1 for SVG and PDF */
   scale: number;
   /** canonical BCP 47 (`de-DE`): the language of region names, falling back to English */
   locale: string;
@@ -216,6 +216,10 @@ export interface MapSpec {
   numberFormat: string | null;
   /** replaces the automatic description of the map (the SVG's `<desc>`, the PNG's Description) */
   alt: string | null;
+  /** JPEG and WebP quality (1 to 100); null for the other formats */
+  quality: number | null;
+  /** no background: the canvas is left empty (never with JPEG) */
+  transparent: boolean;
 }
 
 export interface RenderWarnings {

@@ -11,7 +11,13 @@ import type { NormalisedRequest } from './request/normalise.ts';
 /** A normalised request with its ETag. */
 export type Tagged = NormalisedRequest & { etag: string };
 
-const CONTENT_TYPES: Record<Format, string> = { svg: 'image/svg+xml', png: 'image/png' };
+export const CONTENT_TYPES: Record<Format, string> = {
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  pdf: 'application/pdf',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+};
 
 export interface MapAnswer {
   etag: string;

@@ -1,6 +1,7 @@
 // Gets a fresh clone ready to run, idempotently and quickly when already done: npm dependencies,
 // Debian's Chromium, the topology build and the renderer bundle; with --test (npm test) also Debian's
-// redis-server, which the tests start on their own ports. Plain Node: it runs before any install.
+// redis-server, which the tests start on their own ports, and poppler-utils, which read the PDF maps.
+// Plain Node: it runs before any install.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -64,6 +65,21 @@ if (process.argv.includes('--test') && spawnSync(redisServer, ['--version']).sta
   console.log("prepare: installing Debian's redis-server package for the tests");
   run('apt-get', ['update', '-q'], 'apt-get update');
   run('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'redis-server'], 'apt-get install redis-server');
+}
+
+// 2c. for the tests, Debian's poppler-utils: they read the text and page size of a PDF map (pdftotext, pdfinfo)
+if (process.argv.includes('--test') && spawnSync('pdftotext', ['-v']).status !== 0) {
+  const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
+  if (!canInstall) {
+    console.error(
+      'prepare: pdftotext not found; the tests need it to read PDF maps. ' +
+        'Install Debian\'s "poppler-utils" package (sudo apt-get install poppler-utils).',
+    );
+    process.exit(1);
+  }
+  console.log("prepare: installing Debian's poppler-utils package for the tests");
+  run('apt-get', ['update', '-q'], 'apt-get update');
+  run('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'poppler-utils'], 'apt-get install poppler-utils');
 }
 
 // 3. topology (the build script checks its own inputs and says when it is up to date)

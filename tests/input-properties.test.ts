@@ -35,7 +35,7 @@ function spec(make: () => unknown, format?: Format): 'ok' | 'refused' {
   // a request that normalised is valid: describing it may not fail in any way
   etagOf(normalised.spec, 'v');
   const url = getUrlFor(normalised.spec, catalogue);
-  if (url !== null) assert.match(url, /^\/map\.(svg|png)\?scope=/);
+  if (url !== null) assert.match(url, /^\/map\.(svg|png|pdf|jpeg|webp)\?scope=/);
   return 'ok';
 }
 // ---- (a) the GET grammar --------------------------------------------------------------------------------------

@@ -60,9 +60,9 @@ test('the document is valid OpenAPI 3.1 and every $ref resolves', async () => {
 });
 
 test('every endpoint is described', () => {
+  const images = ['/map.svg', '/map.png', '/map.pdf', '/map.jpg', '/map.jpeg', '/map.webp'];
   const expected: Array<[string, string]> = [
-    ['/map.svg', 'get'],
-    ['/map.png', 'get'],
+    ...images.map((path): [string, string] => [path, 'get']),
     ['/render/map', 'post'],
     ['/render/spec', 'get'],
     ['/render/spec', 'post'],
@@ -76,12 +76,18 @@ test('every endpoint is described', () => {
   assert.deepEqual(sorted(Object.keys(doc.paths)), sorted([...new Set(expected.map(([p]) => p))]));
   assert.ok(operation('/map.svg', 'get').responses['200'].content['image/svg+xml']);
   assert.ok(operation('/map.png', 'get').responses['200'].content['image/png']);
+  assert.ok(operation('/map.pdf', 'get').responses['200'].content['application/pdf']);
+  assert.ok(operation('/map.jpg', 'get').responses['200'].content['image/jpeg']);
+  assert.ok(operation('/map.jpeg', 'get').responses['200'].content['image/jpeg']);
+  assert.ok(operation('/map.webp', 'get').responses['200'].content['image/webp']);
   assert.deepEqual(sorted(Object.keys(operation('/render/map', 'post').responses['200'].content)), [
+    'application/pdf',
+    'image/jpeg',
     'image/png',
     'image/svg+xml',
+    'image/webp',
   ]);
-  for (const path of ['/map.svg', '/map.png'])
-    assert.ok(operation(path, 'get').responses['304'], `${path} answers 304`);
+  for (const path of images) assert.ok(operation(path, 'get').responses['304'], `${path} answers 304`);
   const spec = schema('SpecResponse');
   assert.deepEqual(sorted(spec.required), ['description', 'etag', 'get', 'spec', 'suggestions', 'warnings']);
   assert.deepEqual(spec.properties.get.type, ['string', 'null']);
@@ -134,6 +140,7 @@ test("the GET parameters are the schema's fields minus the JSON-only ones, plus 
   }
   assert.deepEqual(parameter('/map.svg', 'get', 'format').schema.enum, ['svg']);
   assert.deepEqual(parameter('/map.png', 'get', 'format').schema.enum, ['png']);
+  assert.deepEqual(parameter('/map.jpg', 'get', 'format').schema.enum, ['jpeg']);
   assert.deepEqual(parameter('/render/spec', 'get', 'format').schema.enum, [...FORMATS]);
 });
 

@@ -111,6 +111,8 @@ test('documented defaults are what normalisation fills in', () => {
     proportionalMax: spec.proportional.max,
     proportionalMin: spec.proportional.min,
     attribution: spec.attribution !== null,
+    // a quality only JPEG and WebP have
+    quality: normaliseRequest({ scope: 'world', format: 'jpeg' }, catalogue).spec.quality,
   };
   let checked = 0;
   for (const [name, node] of Object.entries(body().properties as Node)) {

@@ -248,6 +248,29 @@ test('a POST gallery entry loads into the JSON editor and is drawn, with the not
   assert.equal(await page.getAttribute('#tab-json', 'aria-selected'), 'true');
 });
 
+test('format, quality and transparent controls edit the query; the GET URL asks for that format', async () => {
+  await page.goto(`${service.url}/?${QUERY}`);
+  await settled();
+  assert.equal(await page.locator('#ctl-quality').isVisible(), false, 'an SVG has no quality');
+  await page.selectOption('#ctl-format', 'webp');
+  await settled();
+  assert.equal(await page.locator('#ctl-quality').isVisible(), true);
+  await page.fill('#ctl-quality', '60');
+  await page.press('#ctl-quality', 'Tab');
+  await settled();
+  await page.check('#ctl-transparent');
+  await settled();
+  assert.equal(await page.inputValue('#query'), `${QUERY}&format=webp&quality=60&transparent=true`);
+  const getUrl = await page.inputValue('#get-url');
+  assert.equal(
+    getUrl,
+    `${service.url}/map.webp?scope=world&theme=light&transparent=true&quality=60&data=CN:150,US:200`,
+  );
+  const served = await fetch(getUrl);
+  assert.equal(served.headers.get('content-type'), 'image/webp');
+  assert.equal(await page.locator('#map svg g[data-layer="background"] > rect').count(), 0, 'drawn without its canvas');
+});
+
 test('the page raised no script errors', () => {
   assert.deepEqual(pageErrors, []);
 });

@@ -3,7 +3,7 @@
 // (renderer.js, window.renderMap), so a map can be tuned, copied as a URL and debugged with breakpoints.
 import type { MapSpec, RenderResult } from '../spec.ts';
 import { describe, renderPost, type PreviewRequest } from './api.ts';
-import { CONTROL_KEYS, setUpControls, showControlValues, type ControlKey } from './controls.ts';
+import { CONTROL_KEYS, jsonValueOf, setUpControls, showControlValues, type ControlKey } from './controls.ts';
 import { wireCopyButtons } from './copy.ts';
 import { byId, show } from './dom.ts';
 import { renderGallery } from './gallery.ts';
@@ -79,7 +79,7 @@ function applyControl(key: ControlKey, value: string | null): void {
       return;
     }
     if (value === null) delete body[key];
-    else body[key] = key === 'width' && /^\d+$/.test(value) ? Number(value) : value;
+    else body[key] = jsonValueOf(key, value);
     jsonEditor.value = JSON.stringify(body, null, 2);
   }
   void render();

@@ -1,4 +1,4 @@
-// GET /map.svg, GET /map.png and POST /render/map: the request normalised and tagged, answered by map-answer.ts;
+// GET /map.svg, .png, .pdf, .jpg (.jpeg), .webp and POST /render/map: the request normalised and tagged, answered by map-answer.ts;
 // GET and POST /render/spec: what a request normalises to.
 import Router from '@koa/router';
 import type { Context } from 'koa';
@@ -17,6 +17,16 @@ import { LRUCache } from 'lru-cache';
 
 // An SVG opened on its own must not run anything: no scripts, no external loads.
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+
+/** The image paths, `/map.<extension>`, and the format each asks for. */
+const EXTENSIONS: Record<string, Format> = {
+  svg: 'svg',
+  png: 'png',
+  pdf: 'pdf',
+  jpg: 'jpeg',
+  jpeg: 'jpeg',
+  webp: 'webp',
+};
 
 export function mapRoutes(deps: AppDeps): Router {
   const router = new Router();
@@ -66,8 +76,8 @@ export function mapRoutes(deps: AppDeps): Router {
     return tagged(normaliseRequest(input, deps.catalogue));
   }
 
-  for (const format of ['svg', 'png'] as const) {
-    router.get(`/map.${format}`, (ctx) => respond(ctx, fromQuery(ctx, format), true));
+  for (const [extension, format] of Object.entries(EXTENSIONS)) {
+    router.get(`/map.${extension}`, (ctx) => respond(ctx, fromQuery(ctx, format), true));
   }
   router.post('/render/map', async (ctx) => respond(ctx, await fromBody(ctx), false));
 

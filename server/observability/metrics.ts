@@ -1,7 +1,6 @@
 // Prometheus metrics, in a registry of their own per service instance (several run in one test process,
 // and the global default registry would refuse the second registration of a name).
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { Format } from '../../renderer-page/spec.ts';
 
 /** What the pool reports about itself, read-only (RenderPool.health()). */
 export interface PoolHealth {
@@ -24,7 +23,8 @@ export function createMetrics() {
   const registry = new Registry();
   const registers = [registry];
   collectDefaultMetrics({ register: registry });
-  let queues: Record<Format, () => number> | undefined;
+  /** by renderer: `svg` the threads, `png` the Chromium pool (which also makes PDF, JPEG and WebP) */
+  let queues: Record<'svg' | 'png', () => number> | undefined;
   return {
     registry,
     renderSeconds: new Histogram({
@@ -57,7 +57,7 @@ export function createMetrics() {
     }),
     queueDepth: new Gauge({
       name: 'map_render_queue_depth',
-      help: 'Renders waiting for a free SVG thread or PNG page, by format',
+      help: 'Renders waiting for a free SVG thread (format svg) or Chromium page (format png, shared with PDF, JPEG and WebP)',
       labelNames: ['format'] as const,
       registers,
       collect() {
@@ -65,7 +65,7 @@ export function createMetrics() {
       },
     }),
     /** where the queue depths are read from, once the renderers exist */
-    observeQueues(depths: Record<Format, () => number>): void {
+    observeQueues(depths: Record<'svg' | 'png', () => number>): void {
       queues = depths;
     },
   };

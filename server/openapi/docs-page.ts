@@ -131,7 +131,7 @@ ${operations(doc)
   .map(({ path, verb, op }) => operationSection(doc, path, verb, op))
   .join('\n')}</section>
 <section id="query-parameters"><h2>Query parameters</h2>
-<p>The parameters of <code>GET /map.svg</code>, <code>GET /map.png</code> and <code>GET /render/spec</code>, and of the query string beside a CSV body.
+<p>The parameters of <code>GET /map.svg</code> (and <code>.png</code>, <code>.pdf</code>, <code>.jpg</code>, <code>.webp</code>) and <code>GET /render/spec</code>, and of the query string beside a CSV body.
 They mirror the fields of <a href="#${anchor('schema', 'RenderRequest')}">RenderRequest</a>; lists are written in the grammar each one gives.</p>
 ${parameterTable}</section>
 ${errorsSection(doc)}

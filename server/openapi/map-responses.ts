@@ -1,5 +1,7 @@
 // A render's answers: the 200 image and the 304, and the response headers they (and a 503, its Retry-After) carry.
+import type { Format } from '../../renderer-page/spec.ts';
 import type { JsonSchema } from '../request/field-meta.ts';
+import { CONTENT_TYPES } from '../map-answer.ts';
 
 export const HEADERS: Record<string, JsonSchema> = {
   ETag: {
@@ -49,8 +51,10 @@ const header = (name: string, required?: boolean) => {
     : { ...reference, description: `${HEADERS[name]!.description as string}${required ? '' : ' (SVG only.)'}` };
 };
 
+const NAMES: Record<Format, string> = { svg: 'SVG', png: 'PNG', pdf: 'PDF', jpeg: 'JPEG', webp: 'WebP' };
+
 /** The 200 image response of a render: GET adds caching and CORS headers; the content type follows the format. */
-export function imageResponse(via: 'get' | 'post', formats: Array<'svg' | 'png'>): JsonSchema {
+export function imageResponse(via: 'get' | 'post', formats: readonly Format[]): JsonSchema {
   const headers: Record<string, unknown> = {
     ETag: header('ETag'),
     'X-Cache': header('X-Cache'),
@@ -66,19 +70,25 @@ export function imageResponse(via: 'get' | 'post', formats: Array<'svg' | 'png'>
       formats.length === 1 ? header('Content-Security-Policy') : header('Content-Security-Policy', false);
   headers['X-Content-Type-Options'] = header('X-Content-Type-Options');
   const content: Record<string, unknown> = {};
-  if (formats.includes('svg'))
-    content['image/svg+xml'] = {
-      schema: {
-        type: 'string',
-        description:
-          'A standalone SVG document: one `<g data-layer>` per layer, regions with `data-id` and `data-value`.',
-      },
-    };
-  if (formats.includes('png'))
-    content['image/png'] = { schema: { type: 'string', contentMediaType: 'image/png', contentEncoding: 'binary' } };
+  for (const format of formats) {
+    const type = CONTENT_TYPES[format];
+    content[type] =
+      format === 'svg'
+        ? {
+            schema: {
+              type: 'string',
+              description:
+                'A standalone SVG document: one `<g data-layer>` per layer, regions with `data-id` and `data-value`.',
+            },
+          }
+        : { schema: { type: 'string', contentMediaType: type, contentEncoding: 'binary' } };
+  }
+  const names = formats.map((f) => NAMES[f]);
   const which =
-    formats.length === 1 ? (formats[0] === 'svg' ? 'An SVG' : 'A PNG') : 'The map: SVG or PNG as `format` says';
-  return { description: `${which} image.`, headers, content };
+    formats.length === 1
+      ? `A${/^[AEIOS]/.test(names[0]!) ? 'n' : ''} ${names[0]} image`
+      : `The map as \`format\` says: ${names.join(', ')}`;
+  return { description: `${which}.`, headers, content };
 }
 
 export function notModifiedResponse(): JsonSchema {

@@ -8,6 +8,8 @@ import { errorResponseRef, errorResponses } from './error-responses.ts';
 import { HEADERS, imageResponse, notModifiedResponse } from './map-responses.ts';
 import { responseSchemas } from './response-schemas.ts';
 import { ref, type JsonSchema } from '../request/field-meta.ts';
+import { FORMATS } from '../request/enums.ts';
+import type { Format } from '../../renderer-page/spec.ts';
 
 const VERSION = (
   JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf-8')) as { version: string }
@@ -29,17 +31,27 @@ const json = (description: string, schema: JsonSchema) => ({
   content: { 'application/json': { schema } },
 });
 
-function mapGet(format: 'svg' | 'png'): JsonSchema {
+/** Every image path: `/map.<extension>` and the format it fixes. */
+const IMAGE_PATHS: Array<[string, Format]> = [
+  ['svg', 'svg'],
+  ['png', 'png'],
+  ['pdf', 'pdf'],
+  ['jpg', 'jpeg'],
+  ['jpeg', 'jpeg'],
+  ['webp', 'webp'],
+];
+
+function mapGet(extension: string, format: Format): JsonSchema {
   return {
     tags: ['Maps'],
-    operationId: `getMap${format === 'svg' ? 'Svg' : 'Png'}`,
-    summary: `Render a map as ${format.toUpperCase()} from the URL alone`,
+    operationId: `getMap${extension[0]!.toUpperCase()}${extension.slice(1)}`,
+    summary: `Render a map as ${format === 'webp' ? 'WebP' : format.toUpperCase()} from the URL alone`,
     description:
       `For an \`<img src>\`: the path's extension fixes the format. ${GET_RULES} ` +
       'Use POST /render/map beyond about 40 regions, or for shapes.',
     parameters: operationParameters({ get: format }),
     responses: { 200: imageResponse('get', [format]), 304: notModifiedResponse(), ...errors(...RENDER_ERRORS) },
-    'x-example-urls': GET_EXAMPLES.filter((e) => e.url.startsWith(`/map.${format}`)),
+    'x-example-urls': GET_EXAMPLES.filter((e) => e.url.startsWith(`/map.${extension}?`)),
   };
 }
 
@@ -51,7 +63,7 @@ function build(): JsonSchema {
     info: {
       title: 'Map rendering service',
       version: VERSION,
-      summary: 'Thematic maps as SVG or PNG from a URL or a JSON or CSV body.',
+      summary: 'Thematic maps as SVG, PNG, PDF, JPEG or WebP from a URL or a JSON or CSV body.',
       description:
         'Region data becomes a choropleth, categories or highlights with a legend, title and attribution, for the `world` ' +
         "(countries) and `RO` (Romania's counties), at three levels of detail; markers, routes, proportional circles, labels and " +
@@ -72,8 +84,9 @@ function build(): JsonSchema {
       { name: 'Documentation', description: 'This description, the reference page and the preview page.' },
     ],
     paths: {
-      '/map.svg': { get: mapGet('svg') },
-      '/map.png': { get: mapGet('png') },
+      ...Object.fromEntries(
+        IMAGE_PATHS.map(([extension, format]) => [`/map.${extension}`, { get: mapGet(extension, format) }]),
+      ),
       '/render/map': {
         post: {
           tags: ['Maps'],
@@ -85,7 +98,7 @@ function build(): JsonSchema {
             'The body may be up to 4 MB. No `Cache-Control`, no conditional requests.',
           parameters: operationParameters({ csv: true }),
           requestBody: renderBody(),
-          responses: { 200: imageResponse('post', ['svg', 'png']), ...errors(...RENDER_ERRORS, ...BODY_ERRORS) },
+          responses: { 200: imageResponse('post', FORMATS), ...errors(...RENDER_ERRORS, ...BODY_ERRORS) },
         },
       },
       '/render/spec': {

@@ -81,7 +81,9 @@ export const LABEL_POSITIONS = every<LabelPosition>()(['top', 'bottom', 'left', 
 export const ROUTE_STYLES = every<RouteStyle>()(['solid', 'dashed', 'dotted']);
 export const ROUTE_MODES = every<RouteMode>()(['great-circle', 'sea']);
 export const LEVELS = every<Level>()(['low', 'medium', 'high']);
-export const FORMATS = every<Format>()(['svg', 'png']);
+export const FORMATS = every<Format>()(['svg', 'png', 'pdf', 'jpeg', 'webp']);
+/** The formats with an alpha channel or an empty page, which `transparent` may leave without a background. */
+export const TRANSPARENT_FORMATS = ['svg', 'png', 'webp', 'pdf'] as const satisfies readonly Format[];
 
 /** The list's own spelling of `raw`, matched case-insensitively, or `raw` unchanged when none matches. */
 export function canonicalSpelling(list: readonly string[], raw: unknown): unknown {

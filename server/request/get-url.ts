@@ -21,7 +21,15 @@ function pair(region: RegionSpec): string | null {
 
 /** Fields written as their value: those the normalised request carries as validated, and those whose default
  *  normalisation works out from the scope or from other fields. */
-const WRITTEN_AS_IS = [...AS_IS_FIELDS, 'level', 'projection', 'colorScale', 'classification', 'scale'] as const;
+const WRITTEN_AS_IS = [
+  ...AS_IS_FIELDS,
+  'level',
+  'projection',
+  'colorScale',
+  'classification',
+  'scale',
+  'quality',
+] as const;
 
 /** Query parameters for the parts of `spec` that differ from `base`, or null when one cannot be written. */
 function parameters(spec: MapSpec, base: MapSpec): Array<[string, string]> | null {
@@ -95,7 +103,7 @@ function parameters(spec: MapSpec, base: MapSpec): Array<[string, string]> | nul
   return params;
 }
 
-/** `/map.svg?…` or `/map.png?…` drawing the same map as `spec`, or null when GET cannot say it. */
+/** `/map.svg?…` (or `.png`, `.pdf`, `.jpeg`, `.webp`) drawing the same map as `spec`, or null when GET cannot say it. */
 export function getUrlFor(spec: MapSpec, catalogue: Catalogue): string | null {
   if (spec.geometry) return null;
   const base = normaliseRequest({ scope: spec.scope }, catalogue, spec.format).spec;

@@ -17,6 +17,7 @@ import { requireScope } from './scope.ts';
 import { chooseDivision } from './division.ts';
 import { customScope, type CustomScope } from './custom-geometry.ts';
 import { numberLocaleFor } from './number-locale.ts';
+import { outputOptions } from './output-options.ts';
 
 export interface NormalisedRequest {
   spec: MapSpec;
@@ -25,9 +26,6 @@ export interface NormalisedRequest {
   /** routes with an end that is no known region, as `from>to` */
   unknownRoutes: string[];
 }
-
-/** Beyond this many pixels a side, Chromium cannot capture a PNG. */
-const MAX_PNG_SIDE = 16384;
 
 function isPlainObject(input: unknown): input is Record<string, unknown> {
   return typeof input === 'object' && input !== null && !Array.isArray(input);
@@ -185,7 +183,7 @@ function customScopeOf(input: Record<string, unknown>, valid: ValidRequest): Cus
   });
 }
 
-/** `pathFormat` is the format the URL's extension asks for (GET); a `format` field must agree with it. */
+/** `pathFormat` is the format the URL's extension asks for (GET). */
 export function normaliseRequest(input: unknown, catalogue: Catalogue, pathFormat?: Format): NormalisedRequest {
   if (!isPlainObject(input)) throw new ApiError('invalid_json', 'the body must be a JSON object with at least "scope"');
   const unknown = Object.keys(input).find((key) => !FIELD_NAMES.includes(key));
@@ -199,13 +197,7 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
   const given = (field: FieldName) => input[field] !== undefined;
   const custom = customScopeOf(input, valid);
   const scope = custom?.scope ?? listed!;
-  if (pathFormat && given('format') && valid.format !== pathFormat) {
-    throw new ApiError(
-      'invalid_field',
-      `format ${valid.format} contradicts the path's .${pathFormat}; leave format out`,
-      'format',
-    );
-  }
+  const output = outputOptions(valid, given('format'), pathFormat);
   const projection = valid.projection ?? scope.defaultProjection;
   if (projection === 'albersUsa' && scope.kind !== 'custom' && !['world', 'US'].includes(scope.id)) {
     throw new ApiError(
@@ -227,16 +219,6 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
   const { colorScale, categories, regions } = scaleRegions(valid, given('colorScale'), resolveRegions(valid, resolve));
   regions.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
-  const format = pathFormat ?? valid.format;
-  // a PNG's pixel density; an SVG has none, so it does not vary the ETag
-  const scale = format === 'png' ? valid.scale : 1;
-  if (valid.width * scale > MAX_PNG_SIDE || (valid.height ?? 0) * scale > MAX_PNG_SIDE) {
-    throw new ApiError(
-      'invalid_field',
-      `scale × width and scale × height must stay within ${MAX_PNG_SIDE} px`,
-      'scale',
-    );
-  }
   const { routes, unknownRoutes } = normaliseRoutes(valid, resolveQuietly);
 
   const spec: MapSpec = {
@@ -245,7 +227,7 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
     level: valid.level ?? scope.defaultLevel,
     division,
     geometry: custom?.geometry ?? null,
-    format,
+    format: output.format,
     projection,
     colorScale,
     ...classes(valid, given('classification'), colorScale, valid.legendLayout),
@@ -259,7 +241,8 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
     proportional: normaliseProportional(valid, resolve),
     bbox: (valid.bbox as MapSpec['bbox'] | undefined) ?? scope.extent ?? null,
     padding: valid.padding ?? defaultPadding(valid.width),
-    scale,
+    scale: output.scale,
+    quality: output.quality,
     numberLocale: numberLocaleFor(valid.locale),
     // your own and the operator's boundaries are named as their files name them
     nameLanguage: scope.kind === 'custom' ? null : catalogue.nameLanguage(valid.locale),

@@ -63,6 +63,8 @@ const BODY = {
   height: fc.oneof(numberish, fc.constantFrom(null, 'auto')),
   padding: numberish,
   scale: numberish,
+  quality: numberish,
+  transparent: fc.oneof(fc.boolean(), flagText),
   labelMinArea: numberish,
   proportionalMin: numberish,
   proportionalMax: numberish,

@@ -107,6 +107,7 @@ const GET_VALUES: Record<string, fc.Arbitrary<string>> = {
   labels: fc.oneof(word(['ISO']), list(id, [','])),
   ...enumFields,
   graticule: flagText,
+  transparent: flagText,
   northArrow: flagText,
   scaleBar: flagText,
   logo: flagText,
@@ -116,7 +117,16 @@ const GET_VALUES: Record<string, fc.Arbitrary<string>> = {
   subtitle: junk,
   legendTitle: fc.oneof(junk, fc.string({ minLength: 60, maxLength: 70 })),
 };
-const NUMERIC = ['width', 'height', 'padding', 'scale', 'labelMinArea', 'proportionalMin', 'proportionalMax'];
+const NUMERIC = [
+  'width',
+  'height',
+  'padding',
+  'scale',
+  'quality',
+  'labelMinArea',
+  'proportionalMin',
+  'proportionalMax',
+];
 const valueFor = (name: string) =>
   fc.oneof(
     {
@@ -147,7 +157,7 @@ export const queryParameters = fc
   )
   .map(([scope, rest]) => [...scope, ...rest.filter(([name]) => name.toLowerCase() !== 'scope')]);
 export const query = queryParameters.map((parameters) => new URLSearchParams(parameters).toString());
-export const pathFormat = fc.constantFrom<Format | undefined>(undefined, 'svg', 'png');
+export const pathFormat = fc.constantFrom<Format | undefined>(undefined, 'svg', 'png', 'pdf', 'jpeg', 'webp');
 /** Raw query text: any mix of the characters that mean something in a query or in the grammar. */
 export const rawQuery = fc
   .string({ unit: fc.constantFrom(...'&=%+:;,#>.-_ abcdeglnoprstwxyzIOSU0123456789'), maxLength: 80 })

@@ -1,8 +1,9 @@
-// One Chromium page with the renderer loaded: draws a spec and captures it as a PNG. (SVGs are drawn in
-// Node threads by the same renderer code: svg-renderer.ts.)
+// One Chromium page with the renderer loaded: draws a spec and captures it as a PNG, JPEG or WebP, or prints it
+// as a PDF. (SVGs are drawn in Node threads by the same renderer code: svg-renderer.ts.)
 import type { Browser, BrowserContext, CDPSession, Page, Route } from 'playwright-core';
 import type { MapSpec, RenderResult } from '../../../renderer-page/spec.ts';
 import { RENDERER_ORIGIN, type RendererAssets } from '../renderer-assets.ts';
+import { pinnedDates } from './pdf-dates.ts';
 
 export interface RenderOutput {
   body: Buffer;
@@ -71,7 +72,11 @@ export class RenderPage {
       const page = await context.newPage();
       await page.goto(`${RENDERER_ORIGIN}/index.html`);
       await page.evaluate(LOAD_FONTS);
-      return new RenderPage(context, page, await context.newCDPSession(page));
+      const cdp = await context.newCDPSession(page);
+      // Chromium paints an empty page white; left empty instead, a map drawn without a background
+      // (`transparent`) keeps its alpha in PNG and WebP. Every other map covers the page with its own canvas.
+      await cdp.send('Emulation.setDefaultBackgroundColorOverride', { color: { r: 0, g: 0, b: 0, a: 0 } });
+      return new RenderPage(context, page, cdp);
     } catch (error) {
       await context.close().catch(() => {});
       throw error;
@@ -101,20 +106,35 @@ export class RenderPage {
     if (exceptionDetails)
       throw new Error(`renderMap failed: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
     const drawn = result.value as RenderResult;
-    const width = Math.round(drawn.width * spec.scale);
-    const height = Math.round(drawn.height * spec.scale);
+    const body = await this.capture(spec, drawn.width, drawn.height);
+    return { body, unknownRoutes: drawn.warnings.unknownRoutes, description: drawn.description };
+  }
+
+  /** What the page shows, `width` × `height` CSS px from its top left: printed (PDF, one page that size, text
+   *  as text with the page's fonts embedded) or captured at the spec's pixel density. */
+  private async capture(
+    { format, scale, quality, title }: Pick<MapSpec, 'format' | 'scale' | 'quality' | 'title'>,
+    width: number,
+    height: number,
+  ): Promise<Buffer> {
+    if (format === 'svg') throw new Error('an SVG is no capture of the page');
+    if (format === 'pdf') {
+      // the document's title is the PDF's, which viewers show in place of a file name
+      await this.call(this.page.evaluate(`document.title = ${JSON.stringify(title ?? 'Map')}`));
+      const size = { width: `${width}px`, height: `${height}px` };
+      const margin = { top: 0, right: 0, bottom: 0, left: 0 };
+      // a height that rounds up in print layout would otherwise spill an empty second page
+      return pinnedDates(await this.call(this.page.pdf({ ...size, margin, printBackground: true, pageRanges: '1' })));
+    }
     const { data } = await this.call(
       this.cdp.send('Page.captureScreenshot', {
-        format: 'png',
-        clip: { x: 0, y: 0, width, height, scale: 1 },
+        format,
+        ...(quality === null ? {} : { quality }),
+        clip: { x: 0, y: 0, width: Math.round(width * scale), height: Math.round(height * scale), scale: 1 },
         captureBeyondViewport: true,
       }),
     );
-    return {
-      body: Buffer.from(data, 'base64'),
-      unknownRoutes: drawn.warnings.unknownRoutes,
-      description: drawn.description,
-    };
+    return Buffer.from(data, 'base64');
   }
 
   /** Runs `expression` in the page, for tests and diagnostics only (e.g. that the page cannot reach out). */
