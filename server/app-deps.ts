@@ -1,5 +1,5 @@
 import type { Catalogue } from '../topology/catalogue.ts';
-import type { MapSpec } from '../renderer-page/spec.ts';
+import type { Format, MapSpec } from '../renderer-page/spec.ts';
 import type { RenderCache } from './cache/render-cache.ts';
 import type { RenderOutput } from './render/chromium/render-page.ts';
 import type { RendererAssets } from './render/renderer-assets.ts';
@@ -14,7 +14,12 @@ export interface Readiness extends PoolHealth {
 /** What the HTTP app needs; main.ts builds the real ones, tests the same real ones on other ports. */
 export interface AppDeps {
   catalogue: Catalogue;
-  renderer: { render(spec: MapSpec): Promise<RenderOutput> };
+  renderer: {
+    render(spec: MapSpec): Promise<RenderOutput>;
+    /** an SVG document the server wrote (an error's picture for an <img>, http/error-images.ts) drawn as
+     *  `format` in a Chromium page, through the maps' admission */
+    picture(markup: string, format: Format, width: number, height: number): Promise<Buffer>;
+  };
   cache: RenderCache;
   /** the renderer bundle, topology and fonts the pool pages load; the preview page loads the same */
   assets: RendererAssets;

@@ -8,6 +8,7 @@ import { docsRoutes } from './endpoints/docs-endpoints.ts';
 import { previewRoutes } from './endpoints/preview-endpoints.ts';
 import { opsRoutes } from './endpoints/ops-endpoints.ts';
 import { requestLog } from './observability/request-log.ts';
+import { errorImages } from './http/error-images.ts';
 
 export const MAX_URL_LENGTH = 16 * 1024;
 
@@ -22,6 +23,8 @@ export function createApp(deps: AppDeps): Koa {
     ctx.set('X-Content-Type-Options', 'nosniff');
     await next();
   });
+  // outside the JSON errors, which it turns into pictures for an <img>
+  app.use(errorImages(deps.renderer.picture, deps.logger));
   app.use(errorResponses(deps.logger));
   app.use(async (ctx, next) => {
     if (ctx.url.length > MAX_URL_LENGTH) {

@@ -2,22 +2,14 @@
 // else the cached map, else a render that is then cached; with the warnings of both the request and the render.
 // The routes turn the answer into headers; tests drive it without Koa.
 import fresh from 'fresh';
-import type { Format } from '../renderer-page/spec.ts';
 import type { AppDeps } from './app-deps.ts';
 import { geoWarnings } from './http/geo-warnings.ts';
+import { CONTENT_TYPES } from './http/image-formats.ts';
 import { renderError } from './render/admission.ts';
 import type { NormalisedRequest } from './request/normalise.ts';
 
 /** A normalised request with its ETag. */
 export type Tagged = NormalisedRequest & { etag: string };
-
-export const CONTENT_TYPES: Record<Format, string> = {
-  svg: 'image/svg+xml',
-  png: 'image/png',
-  pdf: 'application/pdf',
-  jpeg: 'image/jpeg',
-  webp: 'image/webp',
-};
 
 export interface MapAnswer {
   etag: string;
@@ -29,7 +21,7 @@ export interface MapAnswer {
 
 /** `ifNoneMatch`: the client's If-None-Match (GET only; null when there is none to honour). */
 export async function answerMap(
-  { cache, renderer }: Pick<AppDeps, 'cache' | 'renderer'>,
+  { cache, renderer }: { cache: AppDeps['cache']; renderer: Pick<AppDeps['renderer'], 'render'> },
   { spec, unknownIds, unknownRoutes, etag }: Tagged,
   ifNoneMatch: string | null,
 ): Promise<MapAnswer> {

@@ -77,6 +77,7 @@ export async function startService(
         stop();
         return output;
       },
+      picture: (markup, format, width, height) => pool.picture(markup, format, width, height),
     },
     cache,
     assets,

@@ -24,7 +24,10 @@ test('an unexpected error: the client gets render_failed without a stack; the lo
   });
   const app = createApp({
     catalogue: loadCatalogue(),
-    renderer: { render: () => Promise.reject(new Error('renderer bug: secret internals')) },
+    renderer: {
+      render: () => Promise.reject(new Error('renderer bug: secret internals')),
+      picture: () => Promise.reject(new Error('no pictures here')),
+    },
     cache: memoryRenderCache({ maxBytes: 1 << 20, ttlMs: 60_000 }),
     assets: loadRendererAssets(),
     logger,

@@ -14,19 +14,7 @@ import { etagOf } from '../request/etag.ts';
 import { getUrlFor } from '../request/get-url.ts';
 import { MAX_WARNING_ENTRIES } from '../http/geo-warnings.ts';
 import { LRUCache } from 'lru-cache';
-
-// An SVG opened on its own must not run anything: no scripts, no external loads.
-const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
-
-/** The image paths, `/map.<extension>`, and the format each asks for. */
-const EXTENSIONS: Record<string, Format> = {
-  svg: 'svg',
-  png: 'png',
-  pdf: 'pdf',
-  jpg: 'jpeg',
-  jpeg: 'jpeg',
-  webp: 'webp',
-};
+import { EXTENSIONS, SVG_CSP } from '../http/image-formats.ts';
 
 export function mapRoutes(deps: AppDeps): Router {
   const router = new Router();

@@ -73,11 +73,26 @@ const EXAMPLE_MESSAGES: Partial<Record<ErrorCode, [string, string?]>> = {
   internal_error: ['something went wrong on our side; it has been logged'],
 };
 
+/** The statuses a GET of an image path can fail with, which an <img> gets as a picture (http/error-images.ts). */
+const PICTURED = [400, 404, 414, 500, 503, 504];
+const PICTURE_NOTE =
+  'For an `<img>` (a GET of `/map.svg`, `.png`, `.pdf`, `.jpg`, `.jpeg` or `.webp` with `Sec-Fetch-Dest: image`, as ' +
+  "browsers send), the same status answers a picture of the message in the path's format instead, at the requested " +
+  'size when valid (else 600 × 300), with `X-Map-Error` and `Cache-Control: no-store`, never cached; when the renderer ' +
+  'is the failure (500, 503, 504) the picture is an SVG, which an `<img>` shows whatever the extension.';
+
 function errorResponse(status: number, codes: ErrorCode[]): JsonSchema {
   const [message, field] = EXAMPLE_MESSAGES[codes[0]!] ?? [`${codes[0]}`];
+  const pictured = PICTURED.includes(status);
+  const headers = {
+    ...(status === 503 ? { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : {}),
+    ...(pictured ? { 'X-Map-Error': { $ref: '#/components/headers/X-Map-Error' } } : {}),
+  };
   return {
-    description: `${STATUS_TEXT[status] ?? 'Error'}: ${codes.map((code) => `\`${code}\`: ${ERROR_MEANINGS[code]}`).join('; ')}.`,
-    ...(status === 503 ? { headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } } : {}),
+    description:
+      `${STATUS_TEXT[status] ?? 'Error'}: ${codes.map((code) => `\`${code}\`: ${ERROR_MEANINGS[code]}`).join('; ')}.` +
+      (pictured ? ` ${PICTURE_NOTE}` : ''),
+    ...(Object.keys(headers).length ? { headers } : {}),
     content: {
       'application/json': {
         schema: {

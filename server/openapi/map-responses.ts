@@ -1,7 +1,7 @@
 // A render's answers: the 200 image and the 304, and the response headers they (and a 503, its Retry-After) carry.
 import type { Format } from '../../renderer-page/spec.ts';
 import type { JsonSchema } from '../request/field-meta.ts';
-import { CONTENT_TYPES } from '../map-answer.ts';
+import { CONTENT_TYPES } from '../http/image-formats.ts';
 
 export const HEADERS: Record<string, JsonSchema> = {
   ETag: {
@@ -42,6 +42,11 @@ export const HEADERS: Record<string, JsonSchema> = {
     required: true,
   },
   'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' }, required: true },
+  'X-Map-Error': {
+    description: 'On the picture of an error an `<img>` gets in place of the JSON: the error code.',
+    schema: { type: 'string' },
+    example: 'invalid_scope',
+  },
 };
 
 const header = (name: string, required?: boolean) => {

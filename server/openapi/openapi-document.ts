@@ -9,6 +9,7 @@ import { HEADERS, imageResponse, notModifiedResponse } from './map-responses.ts'
 import { responseSchemas } from './response-schemas.ts';
 import { ref, type JsonSchema } from '../request/field-meta.ts';
 import { FORMATS } from '../request/enums.ts';
+import { EXTENSIONS } from '../http/image-formats.ts';
 import type { Format } from '../../renderer-page/spec.ts';
 
 const VERSION = (
@@ -31,16 +32,6 @@ const json = (description: string, schema: JsonSchema) => ({
   content: { 'application/json': { schema } },
 });
 
-/** Every image path: `/map.<extension>` and the format it fixes. */
-const IMAGE_PATHS: Array<[string, Format]> = [
-  ['svg', 'svg'],
-  ['png', 'png'],
-  ['pdf', 'pdf'],
-  ['jpg', 'jpeg'],
-  ['jpeg', 'jpeg'],
-  ['webp', 'webp'],
-];
-
 function mapGet(extension: string, format: Format): JsonSchema {
   return {
     tags: ['Maps'],
@@ -48,7 +39,8 @@ function mapGet(extension: string, format: Format): JsonSchema {
     summary: `Render a map as ${format === 'webp' ? 'WebP' : format.toUpperCase()} from the URL alone`,
     description:
       `For an \`<img src>\`: the path's extension fixes the format. ${GET_RULES} ` +
-      'Use POST /render/map beyond about 40 regions, or for shapes.',
+      'Use POST /render/map beyond about 40 regions, or for shapes. A failing request from an `<img>` ' +
+      '(`Sec-Fetch-Dest: image`) is answered with a picture of its error (see the error responses).',
     parameters: operationParameters({ get: format }),
     responses: { 200: imageResponse('get', [format]), 304: notModifiedResponse(), ...errors(...RENDER_ERRORS) },
     'x-example-urls': GET_EXAMPLES.filter((e) => e.url.startsWith(`/map.${extension}?`)),
@@ -72,7 +64,7 @@ function build(): JsonSchema {
         'Unknown region ids do not fail a request: the map is drawn with the known ones and the others are listed in `X-Geo-Warnings`.\n\n' +
         'Text (titles, labels, annotations, categories, shape titles) may hold any Unicode but control characters other than tab ' +
         'and line breaks, which an SVG cannot hold: such text is refused with the field named.\n\n' +
-        'Every error is JSON `{error, message, status, field?}`; nothing is rendered or cached for a request that fails validation. ' +
+        'Every error is JSON `{error, message, status, field?}` (for an `<img>`, a picture of it: see the error responses); nothing is rendered or cached for a request that fails validation. ' +
         'An unknown path is 404 `not_found`, a known path with another method 405 `method_not_allowed`, a URL over 16 KB 414 `uri_too_long`. ' +
         'Every response carries `X-Content-Type-Options: nosniff`.',
     },
@@ -85,7 +77,10 @@ function build(): JsonSchema {
     ],
     paths: {
       ...Object.fromEntries(
-        IMAGE_PATHS.map(([extension, format]) => [`/map.${extension}`, { get: mapGet(extension, format) }]),
+        Object.entries(EXTENSIONS).map(([extension, format]) => [
+          `/map.${extension}`,
+          { get: mapGet(extension, format) },
+        ]),
       ),
       '/render/map': {
         post: {

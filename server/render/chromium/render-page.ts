@@ -1,7 +1,7 @@
 // One Chromium page with the renderer loaded: draws a spec and captures it as a PNG, JPEG or WebP, or prints it
 // as a PDF. (SVGs are drawn in Node threads by the same renderer code: svg-renderer.ts.)
 import type { Browser, BrowserContext, CDPSession, Page, Route } from 'playwright-core';
-import type { MapSpec, RenderResult } from '../../../renderer-page/spec.ts';
+import type { Format, MapSpec, RenderResult } from '../../../renderer-page/spec.ts';
 import { RENDERER_ORIGIN, type RendererAssets } from '../renderer-assets.ts';
 import { pinnedDates } from './pdf-dates.ts';
 
@@ -83,10 +83,29 @@ export class RenderPage {
     }
   }
 
-  async render(spec: MapSpec): Promise<RenderOutput> {
+  render(spec: MapSpec): Promise<RenderOutput> {
+    return this.counted(() => this.draw(spec));
+  }
+
+  /** `markup`, an SVG document the server wrote (an error's picture), shown in the page in place of a map and
+   *  captured or printed as `format` at `width` × `height` CSS px. */
+  picture(markup: string, format: Format, width: number, height: number): Promise<Buffer> {
+    return this.counted(async () => {
+      // parsed as XML, as data: the markup goes in as a JSON literal and is never run
+      await this.call(
+        this.page.evaluate(
+          `document.getElementById('map').replaceChildren(document.importNode(new DOMParser().parseFromString(${JSON.stringify(markup)}, 'image/svg+xml').documentElement, true))`,
+        ),
+      );
+      const quality = format === 'jpeg' || format === 'webp' ? 90 : null;
+      return this.capture({ format, scale: 1, quality, title: 'Map error' }, width, height);
+    });
+  }
+
+  private async counted<T>(work: () => Promise<T>): Promise<T> {
     this.renders++;
     try {
-      return await this.draw(spec);
+      return await work();
     } catch (error) {
       // the DevTools session can report the tab gone before Playwright's 'crash' event does
       if (error instanceof Error && TARGET_GONE.test(error.message)) this.crashed = true;

@@ -1,9 +1,10 @@
-// The Chromium pool draws PNGs. Admission (admission.ts) lets in as many renders as there are pages, with a
-// bounded queue and one deadline per render; the pool owns the browser's life: pages replaced after N renders
-// or any failure, and Chromium relaunched when it goes away.
+// The Chromium pool draws PNGs, JPEGs and WebPs and prints PDFs (and pictures of errors). Admission
+// (admission.ts) lets in as many renders as there are pages, with a bounded queue and one deadline per render;
+// the pool owns the browser's life: pages replaced after N renders or any failure, and Chromium relaunched when
+// it goes away.
 import type { Browser } from 'playwright-core';
 import type { Logger } from 'pino';
-import type { MapSpec } from '../../../renderer-page/spec.ts';
+import type { Format, MapSpec } from '../../../renderer-page/spec.ts';
 import { Admission, RenderFailed, untilAborted } from '../admission.ts';
 import { browserProcessId, launchBrowser } from './browser.ts';
 import { RenderPage, type RenderOutput } from './render-page.ts';
@@ -107,11 +108,20 @@ export class RenderPool {
    * about a second). A timeout or an error thrown by the renderer is not retried, as it would fail again.
    */
   render(spec: MapSpec): Promise<RenderOutput> {
+    return this.run((page) => page.render(spec));
+  }
+
+  /** An SVG document the server wrote (an error's picture) as `format`, admitted and retried as a map is. */
+  picture(markup: string, format: Format, width: number, height: number): Promise<Buffer> {
+    return this.run((page) => page.picture(markup, format, width, height));
+  }
+
+  private run<T>(work: (page: RenderPage) => Promise<T>): Promise<T> {
     return this.admission.run(async (signal) => {
       for (let attempt = 1; ; attempt++) {
         const page = await this.wait(this.acquire(attempt > 1), signal);
         try {
-          const output = await untilAborted(page.render(spec), signal);
+          const output = await untilAborted(work(page), signal);
           this.release(page);
           return output;
         } catch (error) {
