@@ -4,18 +4,9 @@
 // then resolves ids against the topology and works out the defaults that depend on the scope or on other fields.
 import { array, mixed, number, object, string, type InferType, type SchemaMetadata } from 'yup';
 import { ROMANIA, WORLD } from '../../topology/scopes.ts';
-import {
-  CLASSIFICATIONS,
-  COLOR_SCALES,
-  FORMATS,
-  LABEL_CONTENTS,
-  LEGEND_LAYOUTS,
-  LEVELS,
-  PROJECTIONS,
-  THEMES,
-  TRANSPARENT_FORMATS,
-} from './enums.ts';
+import { CLASSIFICATIONS, COLOR_SCALES, LABEL_CONTENTS, LEGEND_LAYOUTS, LEVELS, PROJECTIONS, THEMES } from './enums.ts';
 import { GEOMETRY_JSON_SCHEMA } from './custom-geometry.ts';
+import { format, quality, scale, transparent } from './output-schema.ts';
 import { asIs, type AsIs } from './field-meta.ts';
 import { bbox, labels, LABELS_JSON_SCHEMA, marker, proportionalItem, route } from './layer-schema.ts';
 import {
@@ -66,13 +57,7 @@ const fields = {
     description: `Detail of the outlines. Default: the scope's (\`${WORLD.defaultLevel}\` for world, \`${ROMANIA.defaultLevel}\` for countries; \`GET /scopes\` lists each).`,
     example: 'medium',
   }),
-  format: oneOf(FORMATS, 'format')
-    .default('svg')
-    .meta({
-      description:
-        'Output format: `svg`, `png`, `pdf` (vector, text kept as text, one page the size of the map), `jpeg` or `webp`. ' +
-        "On GET the path's extension (`/map.svg`, `.png`, `.pdf`, `.jpg` or `.jpeg`, `.webp`).",
-    }),
+  format,
   width: asIs(pixels('width').default(1200).meta({ description: 'Image width in pixels.', example: 800 })),
   height: asIs(
     pixels('height')
@@ -235,22 +220,9 @@ const fields = {
     description: 'Pixels between the frame and the map. Default: 2% of the width, 4 to 24.',
     example: 16,
   }),
-  scale: range('scale', 1, 4).default(1).meta({
-    description:
-      'Pixel density of a PNG, JPEG or WebP: `width × scale` pixels wide, drawn sharp. Ignored for SVG and PDF.',
-    example: 2,
-  }),
-  quality: range('quality', 1, 100, true).default(85).meta({
-    description: 'JPEG and WebP quality, 1 (smallest) to 100 (best). Ignored for the other formats.',
-    example: 90,
-  }),
-  transparent: asIs(
-    flag('transparent')
-      .default(false)
-      .meta({
-        description: `No background, for ${TRANSPARENT_FORMATS.join(', ')} (a PDF page without a background); JPEG has no transparency, so with \`jpeg\` it is a 400.`,
-      }),
-  ),
+  scale,
+  quality,
+  transparent: asIs(transparent),
   legend: asIs(
     flag('legend').default(true).meta({ description: 'Draw the legend (in the first corner free of data).' }),
   ),
