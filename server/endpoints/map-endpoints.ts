@@ -1,5 +1,5 @@
-// GET /map.svg, .png, .pdf, .jpg (.jpeg), .webp and POST /render/map: the request normalised and tagged, answered by map-answer.ts;
-// GET and POST /render/spec: what a request normalises to.
+// GET /map.svg, .png, .pdf, .jpg (.jpeg), .webp and POST /render/map: the request normalised and tagged,
+// answered by map-answer.ts; GET and POST /render/spec: what a request normalises to.
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { AppDeps } from '../app-deps.ts';

@@ -125,21 +125,21 @@ export class RenderPage {
     if (exceptionDetails)
       throw new Error(`renderMap failed: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
     const drawn = result.value as RenderResult;
-    const body = await this.capture(spec, drawn.width, drawn.height);
+    const body = await this.capture({ ...spec, title: spec.title ?? spec.scopeName }, drawn.width, drawn.height);
     return { body, unknownRoutes: drawn.warnings.unknownRoutes, description: drawn.description };
   }
 
   /** What the page shows, `width` × `height` CSS px from its top left: printed (PDF, one page that size, text
-   *  as text with the page's fonts embedded) or captured at the spec's pixel density. */
+   *  as text with the page's fonts embedded, `title` its document title) or captured at the pixel density. */
   private async capture(
-    { format, scale, quality, title }: Pick<MapSpec, 'format' | 'scale' | 'quality' | 'title'>,
+    { format, scale, quality, title }: Pick<MapSpec, 'format' | 'scale' | 'quality'> & { title: string },
     width: number,
     height: number,
   ): Promise<Buffer> {
     if (format === 'svg') throw new Error('an SVG is no capture of the page');
     if (format === 'pdf') {
       // the document's title is the PDF's, which viewers show in place of a file name
-      await this.call(this.page.evaluate(`document.title = ${JSON.stringify(title ?? 'Map')}`));
+      await this.call(this.page.evaluate(`document.title = ${JSON.stringify(title)}`));
       const size = { width: `${width}px`, height: `${height}px` };
       const margin = { top: 0, right: 0, bottom: 0, left: 0 };
       // a height that rounds up in print layout would otherwise spill an empty second page
