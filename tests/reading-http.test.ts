@@ -58,3 +58,27 @@ test('a locale without translated names is no error: English names, its own sepa
   assert.equal(response.status, 200);
   assert.equal(tooltip(doc, 'DE'), 'Germany: 1.234,5');
 });
+
+/** A PNG's international text chunks (iTXt, uncompressed) by keyword. */
+function pngTexts(png: Buffer): Map<string, string> {
+  const texts = new Map<string, string>();
+  for (let at = 8; at < png.length;) {
+    const length = png.readUInt32BE(at);
+    const type = png.toString('latin1', at + 4, at + 8);
+    const data = png.subarray(at + 8, at + 8 + length);
+    if (type === 'iTXt') {
+      const keyword = data.subarray(0, data.indexOf(0)).toString('latin1');
+      // after the keyword: its NUL, compression flag and method, the language tag's and translated keyword's NULs
+      texts.set(keyword, data.subarray(keyword.length + 5).toString('utf8'));
+    }
+    at += 12 + length;
+  }
+  return texts;
+}
+
+test("a PNG carries the description in a Description text chunk, in the locale's names", async () => {
+  const response = await fetch(`${service.url}/map.png?scope=RO&data=RO-CJ:3,RO-B:10&locale=ro&width=300`);
+  assert.equal(response.headers.get('content-type'), 'image/png');
+  const description = pngTexts(Buffer.from(await response.arrayBuffer())).get('Description');
+  assert.match(description ?? '', /^Choropleth map of România\. 2 of 42 regions have data\. Highest: București \(10\)/);
+});

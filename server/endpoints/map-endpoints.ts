@@ -75,7 +75,11 @@ export function mapRoutes(deps: AppDeps): Router {
     const { spec, unknownIds, unknownRoutes, etag } = request;
     // the words come from the drawing (names in the locale, the scope's regions), so the map's SVG is drawn, or
     // found in the cache, whatever the format asked for
-    const svg = await answerMap(deps, tagged({ ...request, spec: { ...spec, format: 'svg', scale: 1 } }), null);
+    const svg = await answerMap(
+      deps,
+      tagged({ ...request, spec: { ...spec, format: 'svg', scale: 1, quality: null } }),
+      null,
+    );
     ctx.body = {
       spec,
       etag,

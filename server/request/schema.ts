@@ -7,6 +7,7 @@ import { ROMANIA, WORLD } from '../../topology/scopes.ts';
 import { CLASSIFICATIONS, COLOR_SCALES, LABEL_CONTENTS, LEGEND_LAYOUTS, LEVELS, PROJECTIONS, THEMES } from './enums.ts';
 import { GEOMETRY_JSON_SCHEMA } from './custom-geometry.ts';
 import { format, quality, scale, transparent } from './output-schema.ts';
+import { alt, locale, numberFormat, source } from './words-schema.ts';
 import { asIs, type AsIs } from './field-meta.ts';
 import { bbox, labels, LABELS_JSON_SCHEMA, marker, proportionalItem, route } from './layer-schema.ts';
 import {
@@ -22,18 +23,7 @@ import {
   ROUTES_QUERY,
 } from './query-readers.ts';
 import { annotationItem, patternItem, region } from './region-schema.ts';
-import {
-  LIMITS,
-  flag,
-  languageTag,
-  list,
-  numberSpecifier,
-  oneOf,
-  pixels,
-  plainText,
-  range,
-  text,
-} from './schema-parts.ts';
+import { LIMITS, flag, list, oneOf, pixels, range, text } from './schema-parts.ts';
 import { shapeCollection } from './shape-schema.ts';
 
 export { LIMITS } from './schema-parts.ts';
@@ -243,42 +233,11 @@ const fields = {
       example: '2024, current prices',
     }),
   ),
-  locale: asIs(
-    languageTag('locale')
-      .default('en')
-      .meta({
-        description:
-          'BCP 47 language tag (`de`, `de-DE`, `fr-CA`): region names in tooltips, labels and the description in that language ' +
-          '(countries from i18n-iso-countries, subdivisions from Unicode CLDR; English where it has none), and numbers with its ' +
-          "separators (d3-format's locale, else ICU's). A language without names is no error: names stay English.",
-        example: 'de-DE',
-      }),
-  ),
-  numberFormat: asIs(
-    numberSpecifier('numberFormat').meta({
-      description:
-        "A d3-format specifier for the values in the legend, tooltips, labels and size key, written with `locale`'s separators: " +
-        '`,.1f` one decimal, `.0%` percent of 1, `$,.2s` currency with SI prefix. Default: the shortest readable form ' +
-        '(thousands grouped, at most two decimals, four significant digits below one).',
-      example: ',.1f',
-    }),
-  ),
-  alt: asIs(
-    plainText('alt', LIMITS.alt).meta({
-      description:
-        "Text that replaces the automatic description of the map: the SVG's `<desc>`, the PNG's Description text chunk, and " +
-        "`/render/spec`'s `description`.",
-      example: 'Unemployment by county, highest in the east',
-    }),
-  ),
+  locale: asIs(locale),
+  numberFormat: asIs(numberFormat),
+  alt: asIs(alt),
   attribution: flag('attribution').default(true).meta({ description: 'The credit line of the geometry sources.' }),
-  source: asIs(
-    plainText('source', LIMITS.source).meta({
-      description:
-        "The data's source, printed as given at the left of the footer, before the credit; shortened with an ellipsis when the line is too narrow.",
-      example: 'Source: Eurostat 2025',
-    }),
-  ),
+  source: asIs(source),
 };
 
 export const requestSchema = object(fields).meta({

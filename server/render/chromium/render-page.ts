@@ -1,5 +1,6 @@
 // One Chromium page with the renderer loaded: draws a spec and captures it as a PNG, JPEG or WebP, or prints it
 // as a PDF. (SVGs are drawn in Node threads by the same renderer code: svg-renderer.ts.)
+import { withPngText } from '../png-text.ts';
 import type { Browser, BrowserContext, CDPSession, Page, Route } from 'playwright-core';
 import type { Format, MapSpec, RenderResult } from '../../../renderer-page/spec.ts';
 import { RENDERER_ORIGIN, type RendererAssets } from '../renderer-assets.ts';
@@ -125,7 +126,9 @@ export class RenderPage {
     if (exceptionDetails)
       throw new Error(`renderMap failed: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
     const drawn = result.value as RenderResult;
-    const body = await this.capture({ ...spec, title: spec.title ?? spec.scopeName }, drawn.width, drawn.height);
+    const captured = await this.capture({ ...spec, title: spec.title ?? spec.scopeName }, drawn.width, drawn.height);
+    // a PNG carries the map's words as the SVG's <desc> does (DECISIONS §9)
+    const body = spec.format === 'png' ? withPngText(captured, 'Description', drawn.description) : captured;
     return { body, unknownRoutes: drawn.warnings.unknownRoutes, description: drawn.description };
   }
 
