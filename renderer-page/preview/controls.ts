@@ -1,4 +1,4 @@
-// Quick controls (scope, theme, projection, width, language, number format, label content, source, format,
+// Quick controls (scope, theme, projection, width, language, number format, label content, source, alt, format,
 // quality, transparent): each edits one parameter of the request in the active editor, and shows the value the
 // editor holds. The scope has a searchable picker of its own (scope-picker.ts).
 import { themes } from '../themes/index.ts';
@@ -14,6 +14,7 @@ export type ControlKey =
   | 'numberFormat'
   | 'labelContent'
   | 'source'
+  | 'alt'
   | 'format'
   | 'quality'
   | 'transparent';
@@ -26,6 +27,7 @@ export const CONTROL_KEYS: ControlKey[] = [
   'numberFormat',
   'labelContent',
   'source',
+  'alt',
   'format',
   'quality',
   'transparent',
