@@ -39,6 +39,18 @@ test('the markup: the size asked for, the code and the whole message as text, us
   }
 });
 
+test('a control character quoted in a message becomes U+FFFD, so the picture stays well-formed XML', () => {
+  const svg = errorImageSvg({
+    status: 400,
+    code: 'invalid_field',
+    message: 'unknown field "a\u0007b"',
+    width: 400,
+    height: 200,
+  });
+  const [, ...lines] = texts(svg);
+  assert.equal(lines.join(' '), 'unknown field "a\uFFFDb"');
+});
+
 test('a message longer than the panel holds ends in an ellipsis on its last line', () => {
   const message = Array.from({ length: 80 }, (_, i) => `word${i}`).join(' ');
   const lines = texts(errorImageSvg({ status: 400, code: 'invalid_data', message, width: 300, height: 120 })).slice(1);

@@ -1,6 +1,7 @@
 // The picture of a failed map for an <img>: an SVG document of a light panel with the error's code in dark red
 // and its message wrapped to the width, readable on any page whatever its theme. The message may quote what the
 // user sent, so every text is escaped: it reaches the image as text, never as markup.
+import { NOT_XML_TEXT } from '../request/schema-parts.ts';
 
 export interface ErrorPicture {
   status: number;
@@ -19,7 +20,10 @@ const FONTS = "'Noto Sans', 'DejaVu Sans', Arial, sans-serif";
 /** Noto Sans's mean advance of English text, in ems, rounded up so a line rarely outgrows its estimate. */
 const EM_PER_CHARACTER = 0.56;
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Markup characters as references; what XML cannot hold at all (a control character quoted from a query
+ *  parameter's name) as U+FFFD, since one such character would make the whole picture unreadable. */
+const escape = (text: string) =>
+  text.replace(new RegExp(NOT_XML_TEXT, 'gu'), '\uFFFD').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 
