@@ -100,22 +100,25 @@ function build(): JsonSchema {
         get: {
           tags: ['Inspection'],
           operationId: 'getRenderSpec',
-          summary: 'Normalise GET parameters without rendering',
-          description: `The parameters of \`GET /map.svg\` (with \`format\` free): answers with the normalised request, its ETag and warnings. ${GET_RULES}`,
+          summary: 'Normalise GET parameters, and describe the map',
+          description: `The parameters of \`GET /map.svg\` (with \`format\` free): answers with the normalised request, its ETag, warnings and the map's description, for which the map's SVG is drawn (or found in the cache). ${GET_RULES}`,
           parameters: operationParameters({ get: 'any' }),
-          responses: { 200: json('The normalised request.', ref('SpecResponse')), ...errors(400, 404, 405, 414, 500) },
+          responses: {
+            200: json('The normalised request.', ref('SpecResponse')),
+            ...errors(...RENDER_ERRORS),
+          },
         },
         post: {
           tags: ['Inspection'],
           operationId: 'postRenderSpec',
-          summary: 'Normalise a JSON or CSV body without rendering',
+          summary: 'Normalise a JSON or CSV body, and describe the map',
           description:
-            'The body and query string of `POST /render/map`: answers with the normalised request, its ETag, warnings, and the equivalent GET URL.',
+            "The body and query string of `POST /render/map`: answers with the normalised request, its ETag, warnings, the map's description (its SVG drawn or found in the cache), and the equivalent GET URL.",
           parameters: operationParameters({ csv: true }),
           requestBody: renderBody(),
           responses: {
             200: json('The normalised request.', ref('SpecResponse')),
-            ...errors(400, 404, 405, 413, 414, 415, 500),
+            ...errors(...RENDER_ERRORS, ...BODY_ERRORS),
           },
         },
       },
