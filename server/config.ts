@@ -9,6 +9,7 @@ export interface Config {
   host: string;
   chromiumPath: string;
   poolSize: number;
+  svgRenderer: SvgRendererKind;
   svgThreads: number;
   queueMax: number;
   renderTimeoutMs: number;
@@ -23,6 +24,10 @@ export interface Config {
 }
 
 type Env = NodeJS.ProcessEnv;
+
+/** What draws SVGs: worker threads (the default, fast and light), or the Chromium pages that draw the PNGs. */
+const SVG_RENDERERS = ['threads', 'chromium'] as const;
+type SvgRendererKind = (typeof SVG_RENDERERS)[number];
 
 interface Setting<K extends keyof Config> {
   key: K;
@@ -63,10 +68,24 @@ const SETTINGS = [
     read: (raw) => raw || '/usr/bin/chromium',
   }),
   setting({
+    key: 'svgRenderer',
+    variable: 'SVG_RENDERER',
+    shown: 'threads',
+    what:
+      '`threads` draws SVGs in worker threads; `chromium` in the browser pages that draw PNGs (one renderer, no ' +
+      "threads started, SVGs waiting in the pages' queue; slower), the reference the threads are tested against",
+    read: (raw) => {
+      const wanted = raw || 'threads';
+      const kind = SVG_RENDERERS.find((name) => name === wanted);
+      if (!kind) throw new Error(`SVG_RENDERER must be one of ${SVG_RENDERERS.join(', ')}, got "${raw}"`);
+      return kind;
+    },
+  }),
+  setting({
     key: 'svgThreads',
     variable: 'SVG_THREADS',
     shown: 'number of cores',
-    what: 'worker threads drawing SVGs in parallel',
+    what: 'worker threads drawing SVGs in parallel (none under `SVG_RENDERER=chromium`)',
     read: integer('SVG_THREADS', availableParallelism(), 1),
   }),
   setting({

@@ -6,7 +6,12 @@ const config = readConfig();
 const service = await startService(config);
 const { logger } = service;
 logger.info(
-  { url: service.url, svgThreads: config.svgThreads, pngPages: config.poolSize },
+  {
+    url: service.url,
+    svgRenderer: config.svgRenderer,
+    svgThreads: config.svgRenderer === 'threads' ? config.svgThreads : 0,
+    pngPages: config.poolSize,
+  },
   `map service listening on ${service.url}`,
 );
 logger.info(`try ${service.url}/map.svg?scope=world&data=US:200,CN:150,IN:80,BR:60&legendTitle=Sample`);

@@ -1,4 +1,5 @@
-// The whole service, started: renderer assets, SVG threads, Chromium pool (PNG), cache, app, HTTP server.
+// The whole service, started: renderer assets, SVG threads (unless SVG_RENDERER=chromium), Chromium pool (PNG),
+// cache, app, HTTP server.
 // main.ts, the tests and the docs script all start it this way.
 import { rmSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -43,12 +44,17 @@ export async function startService(
   const operator = config.scopesDir ? loadOperatorScopes(config.scopesDir) : undefined;
   const assets = loadRendererAssets(operator);
   const catalogue = loadCatalogue(undefined, operator?.scopes);
-  const svg = await SvgRenderer.start(assets, {
-    threads: config.svgThreads,
-    queueMax: config.queueMax,
-    renderTimeoutMs: config.renderTimeoutMs,
-    warmUp: normaliseRequest({ scope: 'world' }, catalogue, 'svg').spec,
-  });
+  // SVG_RENDERER=chromium starts no threads (their memory is the point): the pool's pages draw SVGs too,
+  // admitted, queued and timed with the PNGs
+  const svg =
+    config.svgRenderer === 'threads'
+      ? await SvgRenderer.start(assets, {
+          threads: config.svgThreads,
+          queueMax: config.queueMax,
+          renderTimeoutMs: config.renderTimeoutMs,
+          warmUp: normaliseRequest({ scope: 'world' }, catalogue, 'svg').spec,
+        })
+      : undefined;
   const pool = await RenderPool.start(assets, {
     chromiumPath: config.chromiumPath,
     size: config.poolSize,
@@ -58,7 +64,7 @@ export async function startService(
     logger,
     onBrowserRestart: () => metrics.browserRestarts.inc(),
   });
-  metrics.observeQueues({ png: () => pool.health().queued, svg: () => svg.queued });
+  metrics.observeQueues({ png: () => pool.health().queued, ...(svg && { svg: () => svg.queued }) });
   let draining = false;
   // memory only, or memory in front of Redis (REDIS_URL); Redis being down at start only logs
   const cache = await renderCache({
@@ -73,7 +79,7 @@ export async function startService(
       async render(spec) {
         onRender?.(spec);
         const stop = metrics.renderSeconds.startTimer({ format: spec.format, scope: spec.scope });
-        const output = await (spec.format === 'svg' ? svg.render(spec) : pool.render(spec));
+        const output = await (spec.format === 'svg' && svg ? svg.render(spec) : pool.render(spec));
         stop();
         return output;
       },
@@ -110,7 +116,7 @@ export async function startService(
       server.closeAllConnections();
       await closed;
     }
-    await Promise.all([pool.close(), svg.close()]);
+    await Promise.all([pool.close(), svg?.close()]);
     await cache.close();
     if (operator) rmSync(operator.topologyDir, { recursive: true, force: true });
   }

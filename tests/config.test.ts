@@ -31,4 +31,10 @@ test('defaults, values and refusals that name the variable', () => {
   assert.throws(() => readConfig({ QUEUE_MAX: '-1' }), /QUEUE_MAX must be an integer ≥ 0, got "-1"/);
   assert.throws(() => readConfig({ REDIS_URL: 'localhost:6379' }), /REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/);
   assert.throws(() => readConfig({ LOG_LEVEL: 'loud' }), /LOG_LEVEL must be one of/);
+  assert.equal(defaults.svgRenderer, 'threads');
+  assert.equal(readConfig({ SVG_RENDERER: 'chromium' }).svgRenderer, 'chromium');
+  assert.throws(
+    () => readConfig({ SVG_RENDERER: 'Chromium' }),
+    /SVG_RENDERER must be one of threads, chromium, got "Chromium"/,
+  );
 });

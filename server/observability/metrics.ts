@@ -23,8 +23,9 @@ export function createMetrics() {
   const registry = new Registry();
   const registers = [registry];
   collectDefaultMetrics({ register: registry });
-  /** by renderer: `svg` the threads, `png` the Chromium pool (which also makes PDF, JPEG and WebP) */
-  let queues: Record<'svg' | 'png', () => number> | undefined;
+  /** by renderer: `svg` the threads (absent under SVG_RENDERER=chromium, where SVGs wait in the pages'
+   *  queue), `png` the Chromium pool (which also makes PDF, JPEG and WebP) */
+  let queues: Partial<Record<'svg' | 'png', () => number>> | undefined;
   return {
     registry,
     renderSeconds: new Histogram({
@@ -57,15 +58,18 @@ export function createMetrics() {
     }),
     queueDepth: new Gauge({
       name: 'map_render_queue_depth',
-      help: 'Renders waiting for a free SVG thread (format svg) or Chromium page (format png, shared with PDF, JPEG and WebP)',
+      help: 'Renders waiting for a free SVG thread (format svg) or Chromium page (format png, shared with PDF, JPEG and WebP, and with SVG under SVG_RENDERER=chromium)',
       labelNames: ['format'] as const,
       registers,
       collect() {
-        for (const format of ['svg', 'png'] as const) this.set({ format }, queues?.[format]() ?? 0);
+        for (const format of ['svg', 'png'] as const) {
+          const depth = queues?.[format];
+          if (depth) this.set({ format }, depth());
+        }
       },
     }),
     /** where the queue depths are read from, once the renderers exist */
-    observeQueues(depths: Record<'svg' | 'png', () => number>): void {
+    observeQueues(depths: Partial<Record<'svg' | 'png', () => number>>): void {
       queues = depths;
     },
   };

@@ -1,7 +1,8 @@
 // `npm run bench`: starts the service, measures it over HTTP with unique requests (so the cache does not
 // answer), compares with Vega-Lite rendering the same map in-process, and writes docs/benchmark.md. The
 // catalogue's measures (first renders of scopes never asked before, memory after every scope, the US counties)
-// are in scopes.ts, the timing and the table's rows in measure.ts.
+// are in scopes.ts, SVG_RENDERER's threads against Chromium in svg-renderers.ts, the timing and the table's rows in
+// measure.ts.
 // Figures are medians of one run: the machine is shared, so read ratios rather than absolute times.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,6 +23,7 @@ import {
   type Latency,
 } from './measure.ts';
 import { coldScopes, scopeCases } from './scopes.ts';
+import { svgRenderers } from './svg-renderers.ts';
 import { treeRssMiB } from '../support/process-tree.ts';
 
 const WORLD = { US: 200, CN: 150, IN: 80, BR: 60, RU: 120, DE: 95, FR: 40, GB: 55, JP: 90 };
@@ -146,6 +148,8 @@ try {
 } finally {
   service.child.kill('SIGTERM');
 }
+// once the service above has stopped: two of its own, threads and Chromium drawing SVGs, side by side
+await svgRenderers();
 
 const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.availableParallelism()} cores (load average ${loadAtStart.toFixed(1)} at the start), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
 const table = [

@@ -1,5 +1,6 @@
-// One Chromium page with the renderer loaded: draws a spec and captures it as a PNG, JPEG or WebP, or prints it
-// as a PDF. (SVGs are drawn in Node threads by the same renderer code: svg-renderer.ts.)
+// One Chromium page with the renderer loaded: draws a spec and captures it as a PNG, JPEG or WebP, prints it
+// as a PDF, or writes it out as an SVG. (SVGs are drawn in Node threads by the same renderer code unless
+// SVG_RENDERER=chromium: svg-renderer.ts.)
 import { withPngText } from '../png-text.ts';
 import type { Browser, BrowserContext, CDPSession, Page, Route } from 'playwright-core';
 import type { Format, MapSpec, RenderResult } from '../../../renderer-page/spec.ts';
@@ -30,6 +31,11 @@ const NO_WEBRTC = `for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnec
 // Both weights with the Romanian letters, loaded before the first render so that no capture catches a fallback
 // font. Like NO_WEBRTC, a script for the page is a string here: this is Node's program, without the DOM's types.
 const LOAD_FONTS = `Promise.all(['400', '700'].map((w) => document.fonts.load(w + " 16px 'Noto Sans'", 'Aa ĂăÂâÎîȘșȚț')))`;
+
+// An SVG is the drawn element as the page's XMLSerializer writes it: the threads write their markup the same
+// way (svg-document.ts), so both renderers answer the same bytes (svg-threads.test.ts and
+// svg-renderer-choice.test.ts compare them). outerHTML would not: it writes HTML (`<rect></rect>`).
+const SERIALISE_SVG = `new XMLSerializer().serializeToString(document.querySelector('#map > svg'))`;
 
 /** What a DevTools call answers when the tab under it crashed or closed. */
 const TARGET_GONE = /target (crashed|closed)|session closed|detached/i;
@@ -115,21 +121,28 @@ export class RenderPage {
   }
 
   private async draw(spec: MapSpec): Promise<RenderOutput> {
-    // The spec goes in as a JSON literal, which is data whatever its strings hold.
+    // The spec goes in as a JSON literal, which is data whatever its strings hold. An SVG comes back with the
+    // drawing, in the same call.
+    const drawing = `window.renderMap(${JSON.stringify(spec)})`;
     const { result, exceptionDetails } = await this.call(
       this.cdp.send('Runtime.evaluate', {
-        expression: `window.renderMap(${JSON.stringify(spec)})`,
+        expression:
+          spec.format === 'svg' ? `${drawing}.then((drawn) => ({ ...drawn, markup: ${SERIALISE_SVG} }))` : drawing,
         awaitPromise: true,
         returnByValue: true,
       }),
     );
     if (exceptionDetails)
       throw new Error(`renderMap failed: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
-    const drawn = result.value as RenderResult;
+    const drawn = result.value as RenderResult & { markup?: string };
+    const body = drawn.markup === undefined ? await this.captured(spec, drawn) : Buffer.from(drawn.markup, 'utf8');
+    return { body, unknownRoutes: drawn.warnings.unknownRoutes, description: drawn.description };
+  }
+
+  private async captured(spec: MapSpec, drawn: RenderResult): Promise<Buffer> {
     const captured = await this.capture({ ...spec, title: spec.title ?? spec.scopeName }, drawn.width, drawn.height);
     // a PNG carries the map's words as the SVG's <desc> does (DECISIONS §9)
-    const body = spec.format === 'png' ? withPngText(captured, 'Description', drawn.description) : captured;
-    return { body, unknownRoutes: drawn.warnings.unknownRoutes, description: drawn.description };
+    return spec.format === 'png' ? withPngText(captured, 'Description', drawn.description) : captured;
   }
 
   /** What the page shows, `width` × `height` CSS px from its top left: printed (PDF, one page that size, text
