@@ -69,6 +69,8 @@ export interface CatalogueFile {
 
 export const DEFAULT_BUILD_DIR = fileURLToPath(new URL('./build/', import.meta.url));
 
+const PLAIN_ASCII = /^[\x21-\x7e]*$/;
+
 /**
  * Lookup key for an alias. NFD + dropping combining diacritics folds both the cedilla (ş ţ, legacy
  * encodings) and the comma-below (ș ț, correct Romanian) forms onto plain s/t, and â/ă/î onto
@@ -78,6 +80,9 @@ export const DEFAULT_BUILD_DIR = fileURLToPath(new URL('./build/', import.meta.u
  * Tonga; the kana voicing mark tells ド from ト).
  */
 export function normaliseKey(raw: string): string {
+  // most ids are short ASCII without spaces (`US`, `06037`), which only the case changes: a look-up per region
+  // of a large request must not pay for Unicode normalisation
+  if (PLAIN_ASCII.test(raw)) return raw.toLowerCase();
   return raw
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -138,10 +143,11 @@ export function loadCatalogue(dir: string = DEFAULT_BUILD_DIR, extra: ScopeCatal
 
   // The build already rejects ambiguous aliases; still, never let an alias shadow a canonical
   // id, so ids are indexed before any alias.
-  const lookups = new Map<string, Map<string, string>>();
+  const lookups = new Map<ScopeCatalogue, Map<string | null, Map<string, string>>>();
   function lookup(sc: ScopeCatalogue, division: string | null): Map<string, string> | undefined {
-    const key = `${sc.id}/${division ?? ''}`;
-    let map = lookups.get(key);
+    let ofScope = lookups.get(sc);
+    if (!ofScope) lookups.set(sc, (ofScope = new Map()));
+    let map = ofScope.get(division);
     if (map) return map;
     const regions = division === null ? sc.regions : sc.divisions.find((d) => d.id === division)?.regions;
     if (!regions) return undefined;
@@ -153,7 +159,7 @@ export function loadCatalogue(dir: string = DEFAULT_BUILD_DIR, extra: ScopeCatal
         if (!map.has(aliasAt)) map.set(aliasAt, r.id);
       }
     }
-    lookups.set(key, map);
+    ofScope.set(division, map);
     return map;
   }
 

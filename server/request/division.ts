@@ -33,7 +33,10 @@ export function chooseDivision(scope: ScopeCatalogue, valid: ValidRequest, catal
   const only = new Map<string | null, string[]>();
   for (const raw of new Set(idsOf(valid))) {
     const knownBy = divisions.filter((d) => catalogue.resolveIn(scope.id, d.id, raw) !== undefined);
-    if (knownBy.length === 1) only.set(knownBy[0]!.id, [...(only.get(knownBy[0]!.id) ?? []), raw]);
+    if (knownBy.length !== 1) continue;
+    const ids = only.get(knownBy[0]!.id);
+    if (ids) ids.push(raw);
+    else only.set(knownBy[0]!.id, [raw]);
   }
   if (only.size > 1) {
     const parts = divisions

@@ -207,13 +207,14 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
     );
   }
 
-  const unknownIds: string[] = [];
+  // in request order, each once
+  const unknownIds = new Set<string>();
   const division = custom ? null : chooseDivision(scope, valid, catalogue);
   const resolveQuietly = (raw: string) =>
     custom ? custom.resolve(raw.trim()) : catalogue.resolveIn(scope.id, division, raw.trim());
   const resolve: Resolve = (raw) => {
     const id = resolveQuietly(raw);
-    if (!id && !unknownIds.includes(raw)) unknownIds.push(raw);
+    if (!id) unknownIds.add(raw);
     return id;
   };
   const { colorScale, categories, regions } = scaleRegions(valid, given('colorScale'), resolveRegions(valid, resolve));
@@ -248,5 +249,5 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
     nameLanguage: scope.kind === 'custom' ? null : catalogue.nameLanguage(valid.locale),
     ...asIsFields(valid),
   };
-  return { spec, unknownIds, unknownRoutes };
+  return { spec, unknownIds: [...unknownIds], unknownRoutes };
 }

@@ -3,6 +3,7 @@
 import { ValidationError } from 'yup';
 import { ApiError, type ErrorCode } from '../errors.ts';
 import { requestSchema, type ValidRequest } from './schema.ts';
+import { plainLists } from './plain-lists.ts';
 
 function codeFor(path: string, type: string | undefined): ErrorCode {
   if (path === 'theme') return 'invalid_theme';
@@ -15,8 +16,13 @@ function codeFor(path: string, type: string | undefined): ErrorCode {
 
 /** Casts and checks `input`, filling the defaults; the first problem becomes an ApiError naming its field. */
 export function validateRequest(input: Record<string, unknown>): ValidRequest {
+  // yup would give plain lists back unchanged (the same arrays), so they skip it; a list that passes has no
+  // error to name, so the first error of the rest is the one yup would have named first
+  const plain = plainLists(input);
+  const rest = plain.length ? { ...input, ...Object.fromEntries(plain.map((name) => [name, undefined])) } : input;
   try {
-    return requestSchema.validateSync(input, { abortEarly: true, stripUnknown: false });
+    const valid = requestSchema.validateSync(rest, { abortEarly: true, stripUnknown: false });
+    return Object.assign(valid, Object.fromEntries(plain.map((name) => [name, input[name]])));
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
     const path = error.path ?? '';
