@@ -37,20 +37,35 @@ function isPlainObject(input: unknown): input is Record<string, unknown> {
  *  `geometry` are checked by shape-schema.ts (strictly, which looks up only the fields it knows) and
  *  custom-geometry.ts, which only read the properties they know, so GeoJSON keeps whatever properties it has. */
 function refuseInheritedKeys(input: Record<string, unknown>): void {
-  const pending: Array<[unknown, string]> = Object.entries(input)
-    .filter(([key]) => key !== 'shapes' && key !== 'geometry')
-    .map(([key, value]) => [value, key]);
+  // objects still to look into, last first, each with where it is: its path is only written for an error
+  interface Pending {
+    value: object;
+    parent: Pending | null;
+    step: string | number;
+  }
+  const pathOf = (at: Pending): string => {
+    const steps: string[] = [];
+    for (let step: Pending | null = at; step; step = step.parent)
+      steps.push(typeof step.step === 'number' ? `[${step.step}]` : step.parent ? `.${step.step}` : step.step);
+    return steps.reverse().join('');
+  };
+  const pending: Pending[] = [];
+  const look = (value: unknown, parent: Pending | null, step: string | number) => {
+    if (typeof value === 'object' && value !== null) pending.push({ value, parent, step });
+  };
+  for (const key of Object.keys(input)) if (key !== 'shapes' && key !== 'geometry') look(input[key], null, key);
   for (let next = pending.pop(); next; next = pending.pop()) {
-    const [value, path] = next;
-    if (typeof value !== 'object' || value === null) continue;
+    const { value } = next;
     if (Array.isArray(value)) {
-      value.forEach((item, i) => pending.push([item, `${path}[${i}]`]));
+      for (let i = 0; i < value.length; i++) look(value[i], next, i);
       continue;
     }
-    for (const [key, inner] of Object.entries(value)) {
-      if (key in Object.prototype)
+    for (const key of Object.keys(value)) {
+      if (key in Object.prototype) {
+        const path = pathOf(next);
         throw new ApiError('invalid_field', `${path} has a field "${key}", which is none of its fields`, path);
-      pending.push([inner, `${path}.${key}`]);
+      }
+      look((value as Record<string, unknown>)[key], next, key);
     }
   }
 }
