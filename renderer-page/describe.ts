@@ -70,7 +70,7 @@ export function describeMap(spec: MapSpec, text: MapText, total: number): string
       : `${plural(without, 'region')} ${without === 1 ? 'has' : 'have'} no data.`;
   const sentences = [
     spec.title && spec.title !== text.place ? `${kind} of ${text.place}: ${spec.title}.` : `${kind} of ${text.place}.`,
-    withData ? `${withData} of ${plural(total, 'region')} have data.` : '',
+    withData ? `${withData} of ${plural(total, 'region')} ${withData === 1 ? 'has' : 'have'} data.` : '',
     ...numbers(spec.regions, text),
     ...categories(spec, text),
     highlighted.length ? `Highlighted: ${listed(highlighted)}.` : '',

@@ -73,6 +73,11 @@ test('the description of categories, highlights and circles; alt replaces it', a
     categories.doc.getElementsByTagName('desc')[0].textContent ?? '',
     /^Category map of Romania\. 3 of 42 regions have data\. 2 categories: north \(2 regions\), south \(București\)\./,
   );
+  const one = await drawRequest('scope=RO&data=RO-CJ:1');
+  assert.match(
+    one.doc.getElementsByTagName('desc')[0].textContent ?? '',
+    /^Choropleth map of Romania\. 1 of 42 regions has data\. It shows a value for Cluj \(1\)\. 41 regions have no data\.$/,
+  );
   const alt = await drawRequest('scope=RO&data=RO-CJ:1&alt=Cluj stands out');
   assert.equal(alt.doc.getElementsByTagName('desc')[0].textContent, 'Cluj stands out');
   assert.equal(alt.doc.getElementsByTagName('title')[0].textContent, 'Romania');

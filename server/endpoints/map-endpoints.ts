@@ -69,8 +69,8 @@ export function mapRoutes(deps: AppDeps): Router {
   }
   router.post('/render/map', async (ctx) => respond(ctx, await fromBody(ctx), false));
 
-  /** The normalised request, its ETag and warnings, and the equivalent GET URL: what the preview page
-   *  draws from, with the same renderer bundle, so a map can be debugged in the browser. */
+  /** The normalised request, its ETag, description and warnings, and the equivalent GET URL: what the preview
+   *  page draws from, with the same renderer bundle, so a map can be debugged in the browser. */
   async function describe(ctx: Context, request: Tagged): Promise<void> {
     const { spec, unknownIds, unknownRoutes, etag } = request;
     // the words come from the drawing (names in the locale, the scope's regions), so the map's SVG is drawn, or
