@@ -1,6 +1,7 @@
 // The map in words, for a screen reader (the SVG's <desc>), a PNG's Description and /render/spec: what kind of
 // map it is, how many regions have data, the highest and the lowest by name and value, the categories, what
 // has no data, and what else is drawn. The sentences are English; names and numbers follow the locale.
+import { group } from 'd3';
 import type { MapSpec, RegionSpec } from './spec.ts';
 import type { MapText } from './map-text.ts';
 
@@ -25,8 +26,9 @@ function numbers(regions: RegionSpec[], text: MapText): string[] {
 }
 
 function categories(spec: MapSpec, text: MapText): string[] {
+  const byCategory = group(spec.regions, (r) => r.value);
   const counts = spec.categories.map((category) => {
-    const members = spec.regions.filter((r) => r.value === category);
+    const members = byCategory.get(category) ?? [];
     return `${category} (${members.length === 1 ? text.name(members[0].id) : plural(members.length, 'region')})`;
   });
   return counts.length ? [`${plural(counts.length, 'category', 'categories')}: ${listed(counts)}.`] : [];

@@ -25,9 +25,18 @@ function fromIcu(tag: string): NumberLocale {
   return { decimal: part('decimal', '.'), thousands: part('group', ','), grouping: [3], currency: ['$', ''] };
 }
 
+/** What each tag asked for came to, since every request asks (ICU's likely subtags cost more than a
+ *  request's other fields together); bounded by the tags a service is asked for, a few dozen. */
+const resolved = new Map<string, NumberLocale>();
+
 /** `tag` is canonical BCP 47 (`de`, `de-AT`, `zh-Hant-TW`). A language without a region takes its likeliest
  *  (`de` → `de-DE`, `pt` → `pt-BR`), as ICU's likely subtags say. */
 export function numberLocaleFor(tag: string): NumberLocale {
-  const { language, region } = new Intl.Locale(tag).maximize();
-  return D3_LOCALES.get(`${language}-${region}`) ?? fromIcu(tag);
+  let found = resolved.get(tag);
+  if (!found) {
+    const { language, region } = new Intl.Locale(tag).maximize();
+    found = D3_LOCALES.get(`${language}-${region}`) ?? fromIcu(tag);
+    resolved.set(tag, found);
+  }
+  return found;
 }

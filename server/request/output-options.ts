@@ -43,5 +43,8 @@ export function outputOptions(
       'scale',
     );
   }
-  return { format, scale, quality: LOSSY.includes(format) ? valid.quality : null };
+  return { format, scale, quality: qualityFor(format, valid.quality) };
 }
+
+/** `quality` for a format compressed with loss; null for the others, which take none. */
+export const qualityFor = (format: Format, quality: number): number | null => (LOSSY.includes(format) ? quality : null);

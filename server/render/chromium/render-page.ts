@@ -1,11 +1,15 @@
 // One Chromium page with the renderer loaded: draws a spec and captures it as a PNG, JPEG or WebP, prints it
 // as a PDF, or writes it out as an SVG. (SVGs are drawn in Node threads by the same renderer code unless
 // SVG_RENDERER=chromium: svg-renderer.ts.)
-import { withPngText } from '../png-text.ts';
 import type { Browser, BrowserContext, CDPSession, Page, Route } from 'playwright-core';
 import type { Format, MapSpec, RenderResult } from '../../../renderer-page/spec.ts';
 import { RENDERER_ORIGIN, type RendererAssets } from '../renderer-assets.ts';
 import { pinnedDates } from './pdf-dates.ts';
+import { withPngText } from '../png-text.ts';
+import { qualityFor } from '../../request/output-options.ts';
+
+/** An error's picture is text on a flat panel: a high quality keeps the letters free of JPEG's ringing. */
+const ERROR_PICTURE_QUALITY = 90;
 
 export interface RenderOutput {
   body: Buffer;
@@ -104,7 +108,7 @@ export class RenderPage {
           `document.getElementById('map').replaceChildren(document.importNode(new DOMParser().parseFromString(${JSON.stringify(markup)}, 'image/svg+xml').documentElement, true))`,
         ),
       );
-      const quality = format === 'jpeg' || format === 'webp' ? 90 : null;
+      const quality = qualityFor(format, ERROR_PICTURE_QUALITY);
       return this.capture({ format, scale: 1, quality, title: 'Map error' }, width, height);
     });
   }
