@@ -1,22 +1,24 @@
 // The map's frame: the projection fitted for one (scope, level, projection, bbox, map extent), and what it
 // makes of the scope's fixed geometry (region outlines, their polygons, centres and areas, the anchors of
 // regions too small to see, the globe, neighbouring land), each computed once when first asked for. Kept
-// per page, so a request that changes only data draws from outlines already projected.
-import {
-  geoGraticule10,
-  geoPath,
-  type GeoPath,
-  type GeoPermissibleObjects,
-  type GeoProjection,
-  type GeoStreamWrapper,
-} from 'd3';
+// per page, so a request that changes only data draws from outlines already drawn; and a new size draws
+// from outlines already projected (reference-outlines.ts), so the width of every `<img>` embed is cheap.
+import { geoGraticule10, type GeoProjection, type GeoStream } from 'd3';
 import type { MapSpec } from './spec.ts';
-import { geometryKey, type ScopeGeometry, type RegionFeature } from './geometry/scope-geometry.ts';
-import { fitProjection, naturalHeight, type Extent } from './geometry/projection.ts';
+import { geometryKey, type ScopeGeometry } from './geometry/scope-geometry.ts';
+import {
+  fitProjection,
+  naturalHeight,
+  projectionBasis,
+  type Extent,
+  type FittedProjection,
+  type ProjectionBasis,
+} from './geometry/projection.ts';
 import { simplifiedProjection } from './geometry/pixel-simplify.ts';
-import { relativePath } from './geometry/relative-path.ts';
-import { projectedPolygons, visualCentre, type Ring } from './geometry/visual-centre.ts';
-import { liesInInsets, routedStream } from './geometry/inset-routing.ts';
+import { relativePath, RelativePathWriter } from './geometry/relative-path.ts';
+import { polygonCollector, visualCentre, type Ring } from './geometry/visual-centre.ts';
+import { areaStream, contextStream, Placement, type Recorded } from './geometry/reference-outlines.ts';
+import { ReferenceOutlines } from './geometry/outline-tiers.ts';
 
 type Framing = Pick<MapSpec, 'scope' | 'division' | 'geometry' | 'level' | 'projection' | 'bbox'>;
 
@@ -24,19 +26,6 @@ type Framing = Pick<MapSpec, 'scope' | 'division' | 'geometry' | 'level' | 'proj
  *  region with data is drawn as a dot instead. Area rather than bounding box: an archipelago of specks spans a
  *  wide box yet shows nothing. */
 const VISIBLE_AREA = 6;
-
-/** One way of drawing geometry: the projection, then the sub-pixel filter, as outlines (relative coordinates to
- *  0.1 px) and areas. */
-interface Drawing {
-  simplified: GeoStreamWrapper;
-  outline: (object: GeoPermissibleObjects) => string | null;
-  measure: GeoPath;
-}
-
-function drawingWith(projection: GeoStreamWrapper): Drawing {
-  const simplified = simplifiedProjection(projection);
-  return { simplified, outline: relativePath(simplified), measure: geoPath(simplified) };
-}
 
 function once<T>(cache: Map<string, T>, key: string, make: () => T): T {
   if (!cache.has(key)) cache.set(key, make());
@@ -46,54 +35,42 @@ function once<T>(cache: Map<string, T>, key: string, make: () => T): T {
 export class Frame {
   readonly projection: GeoProjection;
   readonly showsGlobe: boolean;
-  /** through the projection's stream */
-  private readonly streamed: Drawing;
-  /** with insets, through its point routing, for the regions that lie in its insets */
-  private readonly routed: Drawing | null;
-  private readonly features: Map<string, RegionFeature>;
+  private readonly placement: Placement;
   private readonly memo = {
     d: new Map<string, string | null>(),
     polygons: new Map<string, Ring[][]>(),
     centre: new Map<string, [number, number] | null>(),
     area: new Map<string, number>(),
-    drawing: new Map<string, Drawing>(),
   };
   private statics: { sphere: string | null; context: string[] } | null = null;
   private graticuleOutline: string | null | undefined;
 
   constructor(
-    framing: Framing,
+    basis: ProjectionBasis,
+    fitted: FittedProjection,
     private readonly geometry: ScopeGeometry,
+    private readonly outlines: ReferenceOutlines,
     private readonly extent: Extent,
   ) {
-    const fitted = fitProjection(framing, geometry, extent);
     this.projection = fitted.projection;
-    this.showsGlobe = fitted.showsGlobe;
-    this.streamed = drawingWith(this.projection);
-    this.routed = fitted.hasInsets ? drawingWith(routedStream(this.projection)) : null;
-    this.features = new Map(geometry.regions.map((f) => [f.id, f]));
-  }
-
-  /** How a region is drawn: routed where it can be, else streamed. */
-  private drawing(feature: RegionFeature): Drawing {
-    const { routed } = this;
-    if (!routed) return this.streamed;
-    return once(this.memo.drawing, feature.id, () => (liesInInsets(this.projection, feature) ? routed : this.streamed));
+    this.showsGlobe = basis.showsGlobe;
+    this.placement = new Placement(fitted.k / outlines.k, fitted.translate, basis.clipped ? extent : null);
   }
 
   /** The region's outline as path data, or null when none of it is drawn. */
   regionPath(id: string): string | null {
     return once(this.memo.d, id, () => {
-      const feature = this.features.get(id);
-      return feature ? this.drawing(feature).outline(feature) : null;
+      const recorded = this.outlines.region(id);
+      return recorded ? this.outline(recorded) : null;
     });
   }
 
   /** The region's projected polygons, [outer ring, ...holes] each. */
   regionPolygons(id: string): Ring[][] {
     return once(this.memo.polygons, id, () => {
-      const feature = this.features.get(id);
-      return feature ? projectedPolygons(this.drawing(feature).simplified, feature) : [];
+      const collector = polygonCollector();
+      this.place(id, collector);
+      return collector.polygons();
     });
   }
 
@@ -111,9 +88,21 @@ export class Frame {
   /** Drawn area in px². */
   area(id: string): number {
     return once(this.memo.area, id, () => {
-      const feature = this.features.get(id);
-      return feature ? this.drawing(feature).measure.area(feature) : 0;
+      const measure = areaStream();
+      this.place(id, measure);
+      return measure.area();
     });
+  }
+
+  private place(id: string, output: GeoStream): void {
+    const recorded = this.outlines.region(id);
+    if (recorded) this.placement.draw(recorded, output);
+  }
+
+  private outline(recorded: Recorded): string | null {
+    const writer = new RelativePathWriter();
+    this.placement.draw(recorded, contextStream(writer));
+    return writer.take();
   }
 
   /** The region's anchor on screen, or null when the projection cannot place it inside the frame. */
@@ -128,39 +117,56 @@ export class Frame {
   /** The globe's outline (when shown) and the neighbouring land. */
   fixed() {
     this.statics ??= {
-      sphere: this.showsGlobe ? this.streamed.outline({ type: 'Sphere' }) : null,
-      context: this.geometry.context.map((f) => this.streamed.outline(f)).filter((d): d is string => Boolean(d)),
+      sphere: this.showsGlobe ? this.direct({ type: 'Sphere' }) : null,
+      context: this.outlines
+        .context()
+        .map((recorded) => this.outline(recorded))
+        .filter((d): d is string => Boolean(d)),
     };
     return this.statics;
   }
 
   /** The 10° graticule, drawn only when asked for: through a dozen insets it costs as much as a country. */
   graticule(): string | null {
-    if (this.graticuleOutline === undefined) this.graticuleOutline = this.streamed.outline(geoGraticule10());
+    if (this.graticuleOutline === undefined) this.graticuleOutline = this.direct(geoGraticule10());
     return this.graticuleOutline;
+  }
+
+  /** What no reference holds (the globe, the graticule: few points), projected at this size. */
+  private direct(object: Parameters<ReturnType<typeof relativePath>>[0]): string | null {
+    return relativePath(simplifiedProjection(this.projection))(object);
   }
 }
 
-/** Recently used frames and natural heights of this page, least recently used out first. */
-const FRAMES = 12;
-const frames = new Map<string, Frame>();
-const heights = new Map<string, number>();
-
-function remember<T>(cache: Map<string, T>, key: string, make: () => T): T {
+/** Least recently used first: `cache` gains `key`, and loses its oldest beyond `max`. */
+function remember<T>(cache: Map<string, T>, key: string, max: number, make: () => T): T {
   const found = cache.get(key);
   cache.delete(key);
   const value = found ?? make();
   cache.set(key, value);
-  if (cache.size > FRAMES) cache.delete(cache.keys().next().value as string);
+  if (cache.size > max) cache.delete(cache.keys().next().value as string);
   return value;
 }
 
+/** Recently used frames (one per size) and projection bases (one per framing) of this page. */
+const frames = new Map<string, Frame>();
+const bases = new Map<string, ProjectionBasis>();
+
+const framingKey = (framing: Framing) => JSON.stringify([geometryKey(framing), framing.projection, framing.bbox]);
+
+function basisFor(framing: Framing, geometry: ScopeGeometry): ProjectionBasis {
+  return remember(bases, framingKey(framing), 32, () => projectionBasis(framing, geometry));
+}
+
 export function frameFor(framing: Framing, geometry: ScopeGeometry, extent: Extent): Frame {
-  const key = JSON.stringify([geometryKey(framing), framing.projection, framing.bbox, extent]);
-  return remember(frames, key, () => new Frame(framing, geometry, extent));
+  const key = framingKey(framing);
+  return remember(frames, JSON.stringify([key, extent]), 12, () => {
+    const basis = basisFor(framing, geometry);
+    const fitted = fitProjection(basis, extent);
+    return new Frame(basis, fitted, geometry, ReferenceOutlines.for(key, basis, geometry, fitted.k), extent);
+  });
 }
 
 export function naturalHeightFor(framing: Framing, geometry: ScopeGeometry, width: number): number {
-  const key = JSON.stringify([geometryKey(framing), framing.projection, framing.bbox, width]);
-  return remember(heights, key, () => naturalHeight(framing, geometry, width));
+  return naturalHeight(basisFor(framing, geometry), width);
 }

@@ -1,6 +1,6 @@
 // Detail matched to the output: after projection, a vertex closer than `tolerance` px to the last one kept
 // is dropped. At 1200 px the finest world outlines lose nine vertices in ten and not a visible pixel.
-import { geoTransform, type GeoStreamWrapper } from 'd3';
+import { geoTransform, type GeoStream, type GeoStreamWrapper } from 'd3';
 
 /** The filter for one stream (its state is that stream's); what it does not define passes through. */
 function subPixelFilter(squared: number): GeoStreamWrapper {
@@ -42,8 +42,12 @@ function subPixelFilter(squared: number): GeoStreamWrapper {
   });
 }
 
+/** The sub-pixel filter in front of `output`. */
+export function subPixelStream(output: GeoStream, tolerance = 0.5): GeoStream {
+  return subPixelFilter(tolerance * tolerance).stream(output);
+}
+
 /** `projection`, then the sub-pixel filter, as a stream wrapper for geoPath. */
 export function simplifiedProjection(projection: GeoStreamWrapper, tolerance = 0.5): GeoStreamWrapper {
-  const squared = tolerance * tolerance;
-  return { stream: (output) => projection.stream(subPixelFilter(squared).stream(output)) };
+  return { stream: (output) => projection.stream(subPixelStream(output, tolerance)) };
 }

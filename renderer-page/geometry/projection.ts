@@ -91,28 +91,29 @@ function fitTarget(framing: Framing, geometry: ScopeGeometry): GeoPermissibleObj
   return { type: 'FeatureCollection', features: geometry.regions };
 }
 
-function create(framing: Framing, target: GeoPermissibleObjects): GeoProjection {
+/** How to make the framing's projection, unfitted. What it needs of the geometry (a conic's parallels) is
+ *  worked out here, once, not for every projection made. */
+function maker(framing: Framing, target: GeoPermissibleObjects): () => GeoProjection {
   const { scope, projection, bbox } = framing;
   const composite = insets(framing);
-  if (composite) return composite();
+  if (composite) return composite;
   switch (projection) {
     case 'naturalEarth1':
-      return geoNaturalEarth1();
+      return geoNaturalEarth1;
     case 'equalEarth':
-      return geoEqualEarth();
+      return geoEqualEarth;
     case 'mercator':
-      return geoMercator();
+      return geoMercator;
     case 'albersUsa':
-      return geoAlbersUsa() as unknown as GeoProjection;
+      return geoAlbersUsa as unknown as () => GeoProjection;
     case 'conicConformal': {
       // standard parallels at one sixth in from each edge of the extent (Kavrayskiy's rule), centred on it
       const [[west, south], [east, north]] = geoBounds(target);
       // the world's land reaches all the way round, where geoBounds' longitudes say little: Greenwich
       const centre = scope === 'world' && !bbox ? 0 : east >= west ? (west + east) / 2 : (west + east + 360) / 2;
       const span = north - south;
-      return geoConicConformal()
-        .rotate([-centre, 0])
-        .parallels([south + span / 6, north - span / 6]);
+      const parallels: [number, number] = [south + span / 6, north - span / 6];
+      return () => geoConicConformal().rotate([-centre, 0]).parallels(parallels);
     }
   }
 }
@@ -126,43 +127,72 @@ const isClipped = (framing: Framing) => {
 };
 const insetFor = (width: number, height: number) => Math.min(width, height) * 0.03;
 
-export interface FittedProjection {
-  projection: GeoProjection;
+type Bounds = [[number, number], [number, number]];
+
+/** What fitting the framing's projection to any extent needs, worked out once per framing: d3's fitExtent
+ *  measures the target at scale 150 and translate 0, and only then scales and moves the projection to the
+ *  extent. Measuring it is the costly part (every vertex of the world's land), and it is the same at every
+ *  size, so fitting to a new size costs next to nothing. */
+export interface ProjectionBasis {
+  /** a new, unfitted projection of the framing */
+  make: () => GeoProjection;
+  /** the fit target's bounds at scale 150 and translate 0 */
+  bounds: Bounds;
+  /** clipped to its frame and fitted inside a margin (isClipped) */
+  clipped: boolean;
+  /** a bbox, fitted exactly: the user chose its edges */
+  exact: boolean;
   showsGlobe: boolean;
   /** a composite with insets, whose regions are drawn through its point routing (inset-routing.ts) */
   hasInsets: boolean;
 }
 
-/** A projection fitted to `extent`; areas outside it are clipped so nothing spills over furniture. */
-export function fitProjection(framing: Framing, geometry: ScopeGeometry, extent: Extent): FittedProjection {
+export function projectionBasis(framing: Framing, geometry: ScopeGeometry): ProjectionBasis {
   const target = fitTarget(framing, geometry);
-  const clipped = isClipped(framing);
-  const [[x0, y0], [x1, y1]] = extent;
-  // a bbox is fitted exactly: the user chose its edges
-  const inset = clipped && !framing.bbox ? insetFor(x1 - x0, y1 - y0) : 0;
-  const projection = create(framing, target).fitExtent(
-    [
-      [x0 + inset, y0 + inset],
-      [x1 - inset, y1 - inset],
-    ],
-    target,
-  );
-  if (clipped) projection.clipExtent(extent);
+  const make = maker(framing, target);
+  const bounds = geoPath(make().scale(150).translate([0, 0])).bounds(target) as Bounds;
   return {
-    projection,
+    make,
+    bounds,
+    clipped: isClipped(framing),
+    exact: framing.bbox !== null,
     showsGlobe: framing.scope === 'world' && GLOBAL.has(framing.projection) && !framing.bbox,
     hasInsets: insets(framing) !== undefined,
   };
 }
 
+export interface FittedProjection {
+  projection: GeoProjection;
+  /** the projection's scale over 150: a point's place is `k` × its place at scale 150, plus the translate */
+  k: number;
+  translate: [number, number];
+}
+
+/** A projection fitted to `extent` as d3's fitExtent fits it, with the same numbers; areas outside it are
+ *  clipped so nothing spills over furniture. */
+export function fitProjection(basis: ProjectionBasis, extent: Extent): FittedProjection {
+  const [[x0, y0], [x1, y1]] = extent;
+  const inset = basis.clipped && !basis.exact ? insetFor(x1 - x0, y1 - y0) : 0;
+  const [left, top, right, bottom] = [x0 + inset, y0 + inset, x1 - inset, y1 - inset];
+  // d3's fitExtent, step by step, so that the floats come out the same
+  const [[bx0, by0], [bx1, by1]] = basis.bounds;
+  const [w, h] = [right - left, bottom - top];
+  const k = Math.min(w / (bx1 - bx0), h / (by1 - by0));
+  const translate: [number, number] = [left + (w - k * (bx1 + bx0)) / 2, top + (h - k * (by1 + by0)) / 2];
+  const projection = basis
+    .make()
+    .scale(150 * k)
+    .translate(translate);
+  if (basis.clipped) projection.clipExtent(extent);
+  return { projection, k, translate };
+}
+
 /** Height in px the map needs at `width` to keep the projection's aspect ratio. */
-export function naturalHeight(framing: Framing, geometry: ScopeGeometry, width: number): number {
-  const target = fitTarget(framing, geometry);
-  // composite projections fit a size only: a box far taller than wide fits the width
-  const projection = create(framing, target).fitSize([width, width * 100], target);
-  const [[, top], [, bottom]] = geoPath(projection).bounds(target);
-  const height = bottom - top;
-  if (!isClipped(framing) || framing.bbox) return Math.max(1, Math.ceil(height));
+export function naturalHeight(basis: ProjectionBasis, width: number): number {
+  const [[bx0, by0], [bx1, by1]] = basis.bounds;
+  // as fitted to a box far taller than wide: the width decides the scale
+  const height = (width / (bx1 - bx0)) * (by1 - by0);
+  if (!basis.clipped || basis.exact) return Math.max(1, Math.ceil(height));
   const inset = insetFor(width, height);
   return Math.max(1, Math.ceil((height * (width - 2 * inset)) / width + 2 * inset));
 }

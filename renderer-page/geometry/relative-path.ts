@@ -3,17 +3,34 @@
 // difference is taken, so the rounding never adds up along a ring.
 import { geoPath, type GeoPermissibleObjects, type GeoStreamWrapper } from 'd3';
 
-/** A whole number of tenths as the shortest number text: `-.4`, not `-0.4`. */
+/** A whole number of tenths as the shortest number text: `-.4`, not `-0.4`. Written from integers: a
+ *  float's text (`String(t / 10)`) took a seventh of a new size's drawing. */
 function tenths(t: number): string {
-  const text = String(t / 10);
-  if (t > -10 && t < 10 && t !== 0) return t < 0 ? `-${text.slice(2)}` : text.slice(1);
-  return text;
+  const sign = t < 0 ? '-' : '';
+  const whole = Math.abs(t);
+  const units = Math.floor(whole / 10);
+  const tenth = whole - units * 10;
+  if (tenth === 0) return `${sign}${units}`;
+  return units === 0 ? `${sign}.${tenth}` : `${sign}${units}.${tenth}`;
 }
+
+/** Steps between neighbouring points are short: those within ±200 px are written from tables, each text made
+ *  once (writing numbers out was most of a new size's drawing). `LEADING`: a line-to's x, after a
+ *  comma unless its minus sign separates it; `FOLLOWING`: a y, after its comma. */
+const TABLED = 2000;
+const table = (text: (t: number) => string) => Array.from({ length: 2 * TABLED + 1 }, (_, i) => text(i - TABLED));
+const LEADING = table((t) => (t < 0 ? tenths(t) : `,${tenths(t)}`));
+const FOLLOWING = table((t) => `,${tenths(t)}`);
+const leading = (t: number) =>
+  t >= -TABLED && t <= TABLED ? LEADING[t + TABLED] : t < 0 ? tenths(t) : `,${tenths(t)}`;
+const following = (t: number) => (t >= -TABLED && t <= TABLED ? FOLLOWING[t + TABLED] : `,${tenths(t)}`);
 
 /** A d3 path context writing `m`, implicit relative line-tos and `z` (d3-path, like geoPath's own string output,
  *  writes absolute coordinates only). */
-class RelativePathWriter {
-  private d = '';
+export class RelativePathWriter {
+  /** joined once at the end: appending to one string built a rope of thousands of pieces, slower to make and
+   *  flattened again when the SVG is encoded */
+  private parts: string[] = [];
   private x = 0;
   private y = 0;
   private startX = 0;
@@ -24,7 +41,7 @@ class RelativePathWriter {
   moveTo(x: number, y: number): void {
     const tx = Math.round(x * 10);
     const ty = Math.round(y * 10);
-    this.d += `m${tenths(tx - this.x)},${tenths(ty - this.y)}`;
+    this.parts.push(`m${tenths(tx - this.x)},${tenths(ty - this.y)}`);
     this.x = this.startX = tx;
     this.y = this.startY = ty;
   }
@@ -33,15 +50,14 @@ class RelativePathWriter {
     const tx = Math.round(x * 10);
     const ty = Math.round(y * 10);
     if (tx === this.x && ty === this.y) return;
-    const dx = tenths(tx - this.x);
     // after a move, further pairs are relative line-tos; a minus sign separates numbers by itself
-    this.d += `${dx[0] === '-' ? '' : ','}${dx},${tenths(ty - this.y)}`;
+    this.parts.push(leading(tx - this.x), following(ty - this.y));
     this.x = tx;
     this.y = ty;
   }
 
   closePath(): void {
-    this.d += 'z';
+    this.parts.push('z');
     this.x = this.startX;
     this.y = this.startY;
   }
@@ -50,13 +66,15 @@ class RelativePathWriter {
   arc(x: number, y: number, radius: number): void {
     const r = Math.round(radius * 10);
     this.moveTo(x + radius, y);
-    this.d += `a${tenths(r)},${tenths(r)} 0 1,1 ${tenths(-2 * r)},0a${tenths(r)},${tenths(r)} 0 1,1 ${tenths(2 * r)},0`;
+    this.parts.push(
+      `a${tenths(r)},${tenths(r)} 0 1,1 ${tenths(-2 * r)},0a${tenths(r)},${tenths(r)} 0 1,1 ${tenths(2 * r)},0`,
+    );
   }
 
   /** The path data written since the last call, and a fresh start. */
   take(): string | null {
-    const d = this.d;
-    this.d = '';
+    const d = this.parts.join('');
+    this.parts = [];
     this.x = this.y = 0;
     return d || null;
   }

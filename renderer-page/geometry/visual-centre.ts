@@ -1,35 +1,36 @@
 // A region's visual centre: the pole of inaccessibility (polylabel) of its largest projected polygon, the
 // point deepest inside the shape, where a label, a circle or a route end reads as belonging to it.
-import { geoPath, polygonArea, type GeoContext, type GeoStreamWrapper } from 'd3';
+import { polygonArea, type GeoStream } from 'd3';
 import polylabel from 'polylabel';
-import type { Feature } from 'geojson';
 
 export type Ring = Array<[number, number]>;
 
-/** The projected polygons of a feature, each as [outer ring, ...holes]. */
-export function projectedPolygons(projection: GeoStreamWrapper, feature: Feature): Ring[][] {
+/** A stream that keeps the rings streamed into it; `polygons()` gives them as [outer ring, ...holes] each. */
+export function polygonCollector(): GeoStream & { polygons(): Ring[][] } {
   const rings: Ring[] = [];
   let ring: Ring = [];
-  const recorder = {
-    moveTo(x: number, y: number) {
-      ring = [[x, y]];
+  return {
+    polygonStart() {},
+    polygonEnd() {},
+    lineStart() {
+      ring = [];
       rings.push(ring);
     },
-    lineTo(x: number, y: number) {
+    lineEnd() {},
+    point(x, y) {
       ring.push([x, y]);
     },
-    closePath() {},
-    arc() {},
+    polygons() {
+      // d3 winds projected exteriors with negative polygonArea and holes positive: fold each hole into the
+      // polygon before it
+      const folded: Ring[][] = [];
+      for (const r of rings) {
+        if (polygonArea(r) > 0 && folded.length) folded[folded.length - 1].push(r);
+        else folded.push([r]);
+      }
+      return folded;
+    },
   };
-  geoPath(projection, recorder as unknown as GeoContext)(feature);
-  // d3 winds projected exteriors with negative polygonArea and holes positive: fold each hole into the
-  // polygon before it
-  const folded: Ring[][] = [];
-  for (const r of rings) {
-    if (polygonArea(r) > 0 && folded.length) folded[folded.length - 1].push(r);
-    else folded.push([r]);
-  }
-  return folded;
 }
 
 /** Screen point of the visual centre of `polygons`, or null when there are none. */

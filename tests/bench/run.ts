@@ -2,7 +2,8 @@
 // answer), compares with Vega-Lite rendering the same map in-process, and writes docs/benchmark.md. The
 // catalogue's measures (first renders of scopes never asked before, memory after every scope, the US counties)
 // are in scopes.ts, SVG_RENDERER's threads against Chromium in svg-renderers.ts, normalising requests per region
-// in normalise.ts, the timing and the table's rows in measure.ts.
+// in normalise.ts, SVGs at widths never asked before in fresh-sizes.ts, the timing and the table's rows in
+// measure.ts.
 // Figures are medians of one run: the machine is shared, so read ratios rather than absolute times.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,6 +25,7 @@ import {
 } from './measure.ts';
 import { coldScopes, scopeCases } from './scopes.ts';
 import { svgRenderers } from './svg-renderers.ts';
+import { freshSizes } from './fresh-sizes.ts';
 import { treeRssMiB } from '../support/process-tree.ts';
 import { loadCatalogue } from '../../topology/catalogue.ts';
 import { normaliseRows } from './normalise.ts';
@@ -68,6 +70,8 @@ try {
       `${ms(results[name].median)} (${ms(results[name].p95)}), ${(results[name].bytes / 1024).toFixed(0)} KiB`,
     );
   }
+
+  await freshSizes(service.url);
 
   const vega = await timed(async (i) => {
     await vegaLiteSvg({ ...WORLD, US: 200 + i });
