@@ -26,6 +26,7 @@ import {
 import { coldScopes, scopeCases } from './scopes.ts';
 import { svgRenderers } from './svg-renderers.ts';
 import { freshSizes } from './fresh-sizes.ts';
+import { pngCost } from './png-cost.ts';
 import { treeRssMiB } from '../support/process-tree.ts';
 import { loadCatalogue } from '../../topology/catalogue.ts';
 import { normaliseRows } from './normalise.ts';
@@ -87,6 +88,7 @@ try {
     '≤ 250 ms, ≤ 1.5 MB',
     high.median <= 250 && high.bytes <= 1.5 * 1048576,
   );
+  await pngCost(service.url);
 
   const throughput: Array<[number, number]> = [];
   for (const connections of [1, 2, 4, 8]) {

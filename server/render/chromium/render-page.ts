@@ -44,9 +44,13 @@ const SERIALISE_SVG = `new XMLSerializer().serializeToString(document.querySelec
 /** What a DevTools call answers when the tab under it crashed or closed. */
 const TARGET_GONE = /target (crashed|closed)|session closed|detached/i;
 
+const OPENING_VIEWPORT = { width: 1200, height: 800 };
+
 export class RenderPage {
   renders = 0;
   private crashed = false;
+  /** the viewport's size in CSS px (= device px), fitted to each capture */
+  private viewport = OPENING_VIEWPORT;
   /** rejects when the tab crashes or closes: a DevTools call to a dead tab would otherwise never answer */
   private readonly lost: Promise<never>;
 
@@ -76,7 +80,7 @@ export class RenderPage {
   }
 
   static async open(browser: Browser, assets: RendererAssets): Promise<RenderPage> {
-    const context = await browser.newContext({ viewport: { width: 1200, height: 800 }, deviceScaleFactor: 1 });
+    const context = await browser.newContext({ viewport: OPENING_VIEWPORT, deviceScaleFactor: 1 });
     try {
       await context.route('**/*', serve(assets));
       await context.addInitScript(NO_WEBRTC);
@@ -165,15 +169,31 @@ export class RenderPage {
       // a height that rounds up in print layout would otherwise spill an empty second page
       return pinnedDates(await this.call(this.page.pdf({ ...size, margin, printBackground: true, pageRanges: '1' })));
     }
+    // A PNG at a higher density is the drawing made that many times larger (index.ts), captured at 1:1.
+    const pixels = { width: Math.round(width * scale), height: Math.round(height * scale) };
+    await this.fitViewport(pixels);
     const { data } = await this.call(
       this.cdp.send('Page.captureScreenshot', {
         format,
         ...(quality === null ? {} : { quality }),
-        clip: { x: 0, y: 0, width: Math.round(width * scale), height: Math.round(height * scale), scale: 1 },
-        captureBeyondViewport: true,
+        clip: { x: 0, y: 0, ...pixels, scale: 1 },
+        // zlib's fast settings: the same pixels in a PNG a quarter to a half bigger (the world at 1200 px:
+        // 132 → 164 KB), encoded in a fraction of the time (10-15 ms less); JPEG and WebP are unaffected
+        optimizeForSpeed: true,
       }),
     );
     return Buffer.from(data, 'base64');
+  }
+
+  /** Makes the viewport the capture's size when it is not already: the screenshot is then the frame the page
+   *  shows. Capturing beyond the viewport instead would resize the page and lay it out again for every capture,
+   *  and back after. Through the page's own session: Playwright's setViewportSize waits 500 ms on Debian. */
+  private async fitViewport(size: { width: number; height: number }): Promise<void> {
+    if (size.width === this.viewport.width && size.height === this.viewport.height) return;
+    await this.call(
+      this.cdp.send('Emulation.setDeviceMetricsOverride', { ...size, deviceScaleFactor: 1, mobile: false }),
+    );
+    this.viewport = size;
   }
 
   /** Runs `expression` in the page, for tests and diagnostics only (e.g. that the page cannot reach out). */
