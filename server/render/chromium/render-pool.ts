@@ -51,8 +51,7 @@ function crashedUnder(page: RenderPage, error: unknown): boolean {
 
 const RETRY_OPEN_MS = 1000;
 
-/** Playwright takes about half a second to load, on the event loop: loaded when the pool first launches
- *  Chromium, while the SVG threads warm up, rather than before the service can listen. */
+/** Playwright takes half a second to load: loaded at the first launch, while the SVG threads warm up. */
 const browserModule = () => import('./browser.ts');
 
 export class RenderPool {
@@ -80,8 +79,7 @@ export class RenderPool {
       deadlineMs: options.renderTimeoutMs,
     });
     this.ready = this.openPages();
-    // whoever starts the pool hears of a failure through `ready`; a pool closed while starting has no one to tell
-    this.ready.catch(() => {});
+    this.ready.catch(() => {}); // heard through `ready`; a pool closed while starting has no one to tell
   }
 
   /** Launches Chromium and opens the pages in the background, so that the service need not wait for them to
@@ -246,8 +244,7 @@ export class RenderPool {
   }
 
   private async openPages(): Promise<void> {
-    // counted while they open, so that nothing opens more meanwhile
-    this.pages = this.options.size;
+    this.pages = this.options.size; // counted while they open, so that nothing opens more meanwhile
     const browser = await this.connectedBrowser();
     const pages = await Promise.all(Array.from({ length: this.options.size }, () => this.openPage(browser)));
     pages.forEach((page) => this.release(page));
