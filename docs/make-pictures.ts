@@ -51,6 +51,7 @@ const pictures: Array<[string, [string, RequestInit?]]> = [
   ...fixtures.map((f): [string, [string, RequestInit?]] => [f.id, pngRequest(f)]),
 ];
 const service = await startService({ ...readConfig(), port: 0, host: '127.0.0.1', logLevel: 'warn' });
+await service.ready;
 try {
   for (const [name, [path, init]] of pictures) {
     const response = await fetch(service.url + path, init);

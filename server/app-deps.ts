@@ -9,6 +9,8 @@ import type { PoolHealth, ServiceMetrics } from './observability/metrics.ts';
 export interface Readiness extends PoolHealth {
   /** shutting down: requests in flight finish, new ones should go elsewhere */
   draining: boolean;
+  /** starting: the renderers not ready yet ('the SVG threads', 'the Chromium pages'); empty once both are */
+  waitingFor: string[];
 }
 
 /** What the HTTP app needs; main.ts builds the real ones, tests the same real ones on other ports. */
@@ -27,6 +29,6 @@ export interface AppDeps {
   logger: Logger;
   /** the Prometheus registry and the instruments the app counts into */
   metrics: ServiceMetrics;
-  /** browser and pages up, and whether the service is shutting down (GET /readyz) */
+  /** renderers started, browser and pages up, and whether the service is shutting down (GET /readyz) */
   readiness(): Readiness;
 }

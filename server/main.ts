@@ -15,8 +15,22 @@ logger.info(
   `map service listening on ${service.url}`,
 );
 logger.info(`try ${service.url}/map.svg?scope=world&data=US:200,CN:150,IN:80,BR:60&legendTitle=Sample`);
+let stopping = false;
+service.ready.then(
+  // startMs: since the process started (performance's time origin)
+  () => logger.info({ startMs: Math.round(performance.now()) }, 'ready: the SVG and PNG renderers can serve'),
+  async (error: unknown) => {
+    if (stopping) return;
+    stopping = true;
+    logger.fatal({ err: error }, 'start-up failed: a renderer could not start');
+    await service.close().catch(() => {});
+    process.exit(1);
+  },
+);
 
 async function shutdown(signal: string): Promise<void> {
+  // a renderer's start failing now is part of the shutdown, not a failed start
+  stopping = true;
   logger.info(
     { signal, timeoutMs: config.shutdownTimeoutMs },
     'shutting down: finishing requests in flight, then stopping',

@@ -1,5 +1,6 @@
 // The whole service, started: renderer assets, SVG threads (unless SVG_RENDERER=chromium), Chromium pool (PNG),
-// cache, app, HTTP server.
+// cache, app, HTTP server. It listens as soon as it has read its assets and catalogue: the threads warm up and
+// Chromium starts meanwhile (`ready`), and the renders let in before then wait for them within their deadline.
 // main.ts, the tests and the docs script all start it this way.
 import { rmSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -26,6 +27,8 @@ export interface RunningService {
   logger: Logger;
   /** the Chromium pool that makes PNGs, for tests and diagnostics (its counters, the browser's pid) */
   pool: RenderPool;
+  /** Resolves once both renderers can serve, when /readyz turns 200; rejects when one could not start. */
+  ready: Promise<void>;
   /** Drains: /readyz turns 503 at once, the listener stops accepting, requests in flight finish (for at most
    *  SHUTDOWN_TIMEOUT_MS, then their connections are cut), idle keep-alive connections are closed; then the
    *  pool (Chromium), the SVG threads and the cache close. */
@@ -48,14 +51,16 @@ export async function startService(
   // admitted, queued and timed with the PNGs
   const svg =
     config.svgRenderer === 'threads'
-      ? await SvgRenderer.start(assets, {
+      ? SvgRenderer.start(assets, {
           threads: config.svgThreads,
           queueMax: config.queueMax,
           renderTimeoutMs: config.renderTimeoutMs,
           warmUp: normaliseRequest({ scope: 'world' }, catalogue, 'svg').spec,
         })
       : undefined;
-  const pool = await RenderPool.start(assets, {
+  // started at once too: loading Playwright and launching Chromium overlap the threads' warm-up rather than
+  // follow it, and Chromium's pages, the longest part of a start, load while SVGs are already served
+  const pool = RenderPool.start(assets, {
     chromiumPath: config.chromiumPath,
     size: config.poolSize,
     queueMax: config.queueMax,
@@ -64,9 +69,20 @@ export async function startService(
     logger,
     onBrowserRestart: () => metrics.browserRestarts.inc(),
   });
+  const waitingFor = new Set<string>();
+  const starting = async (what: string, started: Promise<void>) => {
+    waitingFor.add(what);
+    await started;
+    waitingFor.delete(what);
+  };
+  const ready = Promise.all([
+    ...(svg ? [starting('the SVG threads', svg.ready)] : []),
+    starting('the Chromium pages', pool.ready),
+  ]).then(() => {});
   metrics.observeQueues({ png: () => pool.health().queued, ...(svg && { svg: () => svg.queued }) });
   let draining = false;
-  // memory only, or memory in front of Redis (REDIS_URL); Redis being down at start only logs
+  // memory only, or memory in front of Redis (REDIS_URL), connected while the renderers start; Redis being down
+  // at start only logs
   const cache = await renderCache({
     maxBytes: config.cacheMaxBytes,
     ttlMs: config.cacheTtlMs,
@@ -89,7 +105,7 @@ export async function startService(
     assets,
     logger,
     metrics,
-    readiness: () => ({ draining, ...pool.health() }),
+    readiness: () => ({ draining, waitingFor: [...waitingFor], ...pool.health() }),
   });
   const server = await listen(app, config.port, config.host, config.requestTimeoutMs);
   const { port } = server.address() as AddressInfo;
@@ -126,6 +142,7 @@ export async function startService(
     url: `http://${host}:${port}`,
     logger,
     pool,
+    ready,
     close: () => (closing ??= drain()),
   };
 }

@@ -73,7 +73,7 @@ test('the renderer failing: an <img> gets an SVG picture of render_failed (no mo
     assets: loadRendererAssets(),
     logger: createLogger('silent'),
     metrics: createMetrics(),
-    readiness: () => ({ draining: false, browser: false, pages: 0, idle: 0, queued: 0 }),
+    readiness: () => ({ draining: false, waitingFor: [], browser: false, pages: 0, idle: 0, queued: 0 }),
   });
   const server = await listen(app, 0, '127.0.0.1');
   try {

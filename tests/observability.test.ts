@@ -3,7 +3,7 @@
 // answer and log in unexpected-error.test.ts.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startService, type TestService } from './support/service.ts';
+import { startListening, startService, type TestService } from './support/service.ts';
 
 type LogLine = Record<string, unknown>;
 
@@ -68,6 +68,46 @@ test('/readyz answers 200 while the browser is up with pages open', async () => 
   assert.equal(body.pages, 2);
   assert.equal(body.queued, 0);
 });
+
+// The service listens before its renderers are ready: a balancer waits for /readyz, a client asking at once gets
+// its map once a renderer can draw it (within the render deadline), not a refusal.
+for (const svgRenderer of ['threads', 'chromium'] as const) {
+  test(`start-up, SVG_RENDERER=${svgRenderer}: /readyz 503 until both renderers can serve, then 200; maps asked at once are answered`, async () => {
+    const starting = await startListening({ poolSize: 1, svgRenderer });
+    try {
+      const unready = await fetch(`${starting.url}/readyz`);
+      assert.equal(unready.status, 503);
+      const body = (await unready.json()) as { status: string; reason: string };
+      assert.equal(body.status, 'unready');
+      // the threads may have warmed up by now, the pages not yet (they take a second and more)
+      const waited =
+        svgRenderer === 'threads'
+          ? /^starting: waiting for (the SVG threads and )?the Chromium pages$/
+          : /^starting: waiting for the Chromium pages$/;
+      assert.match(body.reason, waited);
+      assert.equal((await fetch(`${starting.url}/healthz`)).status, 200, 'alive meanwhile');
+
+      const [svg, png] = await Promise.all(
+        ['/map.svg?scope=world&width=300&data=DE:1', '/map.png?scope=world&width=300&data=DE:1'].map((path) =>
+          fetch(starting.url + path),
+        ),
+      );
+      assert.equal(svg!.status, 200);
+      assert.equal(svg!.headers.get('content-type'), 'image/svg+xml');
+      assert.match(await svg!.text(), /^<svg /);
+      assert.equal(png!.status, 200);
+      assert.equal(png!.headers.get('content-type'), 'image/png');
+      await png!.arrayBuffer();
+
+      await starting.ready;
+      const ready = await fetch(`${starting.url}/readyz`);
+      assert.equal(ready.status, 200);
+      assert.deepEqual(await ready.json(), { status: 'ready', browser: true, pages: 1, idle: 1, queued: 0 });
+    } finally {
+      await starting.close();
+    }
+  });
+}
 
 test('a client X-Request-Id is echoed and logged with the request; an insane one is replaced', async () => {
   const given = 'edge-7f3a.42:retry';

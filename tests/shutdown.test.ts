@@ -87,6 +87,8 @@ test(
     try {
       const url = (await logged((line) => typeof line.url === 'string', 'its URL')).url as string;
       const { port } = new URL(url);
+      // it listens before its renderers are ready: a balancer waits for /readyz, and the log says when
+      await logged((line) => typeof line.msg === 'string' && line.msg.startsWith('ready'), 'that it is ready');
       assert.equal((await fetch(`${url}/readyz`)).status, 200);
 
       // a slow render on a connection of its own, in flight once a page is busy with it

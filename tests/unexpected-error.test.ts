@@ -32,7 +32,7 @@ test('an unexpected error: the client gets render_failed without a stack; the lo
     assets: loadRendererAssets(),
     logger,
     metrics: createMetrics(),
-    readiness: () => ({ draining: false, browser: false, pages: 0, idle: 0, queued: 0 }),
+    readiness: () => ({ draining: false, waitingFor: [], browser: false, pages: 0, idle: 0, queued: 0 }),
   });
   const server = await listen(app, 0, '127.0.0.1');
   try {

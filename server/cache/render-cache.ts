@@ -2,7 +2,7 @@
 // Redis tier behind it (redis-tier.ts), so several instances share what any of them rendered.
 import Keyv from 'keyv';
 import { LRUCache } from 'lru-cache';
-import { connectRedisTier, type CacheLog, type CachedRender } from './redis-tier.ts';
+import type { CacheLog, CachedRender } from './redis-tier.ts';
 
 export type { CacheLog, CachedRender } from './redis-tier.ts';
 
@@ -68,6 +68,9 @@ export async function renderCache(options: {
 }): Promise<ServiceRenderCache> {
   const memory = memoryRenderCache(options);
   if (!options.redisUrl) return { get: memory.get, set: memory.set, close: async () => {} };
+  // loaded only with REDIS_URL: the Redis client takes a tenth of a second to load, which a start without it
+  // need not spend
+  const { connectRedisTier } = await import('./redis-tier.ts');
   const shared = await connectRedisTier({ url: options.redisUrl, ttlMs: options.ttlMs, log: options.log });
   return {
     async get(key) {

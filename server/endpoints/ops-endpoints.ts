@@ -2,8 +2,9 @@
 import Router from '@koa/router';
 import type { AppDeps, Readiness } from '../app-deps.ts';
 
-function unreadyReason({ draining, browser, pages }: Readiness): string | null {
+function unreadyReason({ draining, waitingFor, browser, pages }: Readiness): string | null {
   if (draining) return 'shutting down';
+  if (waitingFor.length > 0) return `starting: waiting for ${waitingFor.join(' and ')}`;
   if (!browser) return 'browser not connected';
   if (pages === 0) return 'no render pages';
   return null;
@@ -16,10 +17,11 @@ export function opsRoutes({ readiness, metrics }: AppDeps): Router {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { status: 'ok' };
   });
-  /** able to render now: the browser connected, pages open, not shutting down */
+  /** able to render now: both renderers started (the SVG threads, unless SVG_RENDERER=chromium, and the
+   *  Chromium pages), the browser connected, pages open, not shutting down */
   router.get('/readyz', (ctx) => {
-    const { draining, ...pool } = readiness();
-    const reason = unreadyReason({ draining, ...pool });
+    const { draining, waitingFor, ...pool } = readiness();
+    const reason = unreadyReason({ draining, waitingFor, ...pool });
     ctx.set('Cache-Control', 'no-store');
     ctx.status = reason ? 503 : 200;
     ctx.body = reason ? { status: 'unready', reason, ...pool } : { status: 'ready', ...pool };

@@ -26,7 +26,7 @@ export async function timed(once: (i: number) => Promise<void>): Promise<number[
   return times;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };

@@ -46,6 +46,7 @@ function unique(scope: 'world' | 'RO'): string {
 const loadAtStart = os.loadavg()[0];
 // in-process, before the service starts and takes the cores
 normaliseRows(loadCatalogue());
+await (await import('./start-up.ts')).startUp(); // before any service runs: the starts have the cores to themselves
 // with its default logging, one JSON line per request, as it runs in production
 const service = await start(['--import', 'tsx', 'server/main.ts'], { LOG_LEVEL: 'info' });
 try {

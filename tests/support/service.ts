@@ -12,11 +12,21 @@ export interface TestService {
   rendered: MapSpec[];
   /** the service's Chromium pool: its counters, the browser's pid */
   pool: RenderPool;
+  /** resolves once both renderers can serve (/readyz 200) */
+  ready: Promise<void>;
   close(): Promise<void>;
 }
 
-/** Logs are silent unless LOG_LEVEL is set (or `logLevel` overridden); `logs` receives them as JSON lines. */
+/** Logs are silent unless LOG_LEVEL is set (or `logLevel` overridden); `logs` receives them as JSON lines.
+ *  Resolves once both renderers can serve, so that a test sees the service as a balancer sends it work. */
 export async function startService(overrides: Partial<Config> = {}, logs?: DestinationStream): Promise<TestService> {
+  const service = await startListening(overrides, logs);
+  await service.ready;
+  return service;
+}
+
+/** The service as soon as it listens, its renderers still starting (`ready`): for the tests of start-up. */
+export async function startListening(overrides: Partial<Config> = {}, logs?: DestinationStream): Promise<TestService> {
   const rendered: MapSpec[] = [];
   const config = {
     ...readConfig({ CHROMIUM_PATH: process.env.CHROMIUM_PATH, LOG_LEVEL: process.env.LOG_LEVEL || 'silent' }),
@@ -28,12 +38,12 @@ export async function startService(overrides: Partial<Config> = {}, logs?: Desti
     ...overrides,
   };
   const service = await start(config, (spec) => rendered.push(spec), logs);
-  return { url: service.url, rendered, pool: service.pool, close: () => service.close() };
+  return { url: service.url, rendered, pool: service.pool, ready: service.ready, close: () => service.close() };
 }
 
 /** The service a test file's tests share: started before the first, closed after the last. Its fields are read
  *  when a test runs, once it has started. */
-export function serviceForTests(overrides: Partial<Config> = {}): Readonly<Omit<TestService, 'close'>> {
+export function serviceForTests(overrides: Partial<Config> = {}): Readonly<Omit<TestService, 'close' | 'ready'>> {
   let service: TestService | undefined;
   before(async () => {
     service = await startService(overrides);

@@ -6,7 +6,6 @@ import type { Browser } from 'playwright-core';
 import type { Logger } from 'pino';
 import type { Format, MapSpec } from '../../../renderer-page/spec.ts';
 import { Admission, RenderFailed, untilAborted } from '../admission.ts';
-import { browserProcessId, launchBrowser } from './browser.ts';
 import { RenderPage, type RenderOutput } from './render-page.ts';
 import type { RendererAssets } from '../renderer-assets.ts';
 import type { PoolHealth } from '../../observability/metrics.ts';
@@ -52,6 +51,9 @@ function crashedUnder(page: RenderPage, error: unknown): boolean {
 
 const RETRY_OPEN_MS = 1000;
 
+/** Playwright takes half a second to load: loaded at the first launch, while the SVG threads warm up. */
+const browserModule = () => import('./browser.ts');
+
 export class RenderPool {
   private browser: Promise<Browser> | null = null;
   private readonly idle: RenderPage[] = [];
@@ -63,6 +65,8 @@ export class RenderPool {
   private launched: Browser | null = null;
   private readonly counts: PoolStats = { launches: 0, pagesOpened: 0, retries: 0 };
   private readonly admission: Admission;
+  /** Resolves once every page has loaded; rejects when Chromium could not be launched or its pages opened. */
+  readonly ready: Promise<void>;
 
   private constructor(
     private readonly assets: RendererAssets,
@@ -74,16 +78,14 @@ export class RenderPool {
       queueMax: options.queueMax,
       deadlineMs: options.renderTimeoutMs,
     });
+    this.ready = this.openPages();
+    this.ready.catch(() => {}); // heard through `ready`; a pool closed while starting has no one to tell
   }
 
-  /** Resolves once every page is loaded, so the first request does not pay for start-up. */
-  static async start(assets: RendererAssets, options: PoolOptions): Promise<RenderPool> {
-    const pool = new RenderPool(assets, options);
-    const browser = await pool.connectedBrowser();
-    const pages = await Promise.all(Array.from({ length: options.size }, () => pool.openPage(browser)));
-    pool.pages = pages.length;
-    pages.forEach((page) => pool.release(page));
-    return pool;
+  /** Launches Chromium and opens the pages in the background, so that the service need not wait for them to
+   *  serve SVGs: renders let in meanwhile wait for a page in line, within their deadline, as when all are busy. */
+  static start(assets: RendererAssets, options: PoolOptions): RenderPool {
+    return new RenderPool(assets, options);
   }
 
   /** For readiness and metrics: read-only. */
@@ -99,7 +101,7 @@ export class RenderPool {
   /** The process id of the running Chromium (null while none runs): for tests and memory figures. */
   async browserPid(): Promise<number | null> {
     const browser = this.launched;
-    return browser?.isConnected() ? browserProcessId(browser) : null;
+    return browser?.isConnected() ? (await browserModule()).browserProcessId(browser) : null;
   }
 
   /**
@@ -241,6 +243,13 @@ export class RenderPool {
     }
   }
 
+  private async openPages(): Promise<void> {
+    this.pages = this.options.size; // counted while they open, so that nothing opens more meanwhile
+    const browser = await this.connectedBrowser();
+    const pages = await Promise.all(Array.from({ length: this.options.size }, () => this.openPage(browser)));
+    pages.forEach((page) => this.release(page));
+  }
+
   private async openPage(browser: Browser): Promise<RenderPage> {
     const page = await RenderPage.open(browser, this.assets);
     this.counts.pagesOpened++;
@@ -260,7 +269,7 @@ export class RenderPool {
   }
 
   private launch(): Promise<Browser> {
-    const launching = launchBrowser(this.options.chromiumPath);
+    const launching = browserModule().then(({ launchBrowser }) => launchBrowser(this.options.chromiumPath));
     this.browser = launching;
     launching.then(
       (browser) => {

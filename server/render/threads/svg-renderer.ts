@@ -21,13 +21,15 @@ export class SvgRenderer {
   private constructor(
     private readonly workers: Piscina<MapSpec, SvgOutput>,
     private readonly admission: Admission,
+    /** Resolves once every thread has warmed up; rejects when one could not start. */
+    readonly ready: Promise<void>,
   ) {}
 
-  /** Each thread draws `warmUp` before it takes work (svg-worker.ts), so no request pays for compiling the
-   *  bundle or decoding the topology, nor after a timeout ended a thread. Resolves once every thread has.
-   *  The threads get the bundle from `assets`, the bytes the ETag's version was made of, and read the
-   *  topology files from the same folder as the pages. */
-  static async start(assets: RendererAssets, options: SvgRendererOptions): Promise<SvgRenderer> {
+  /** Starts the threads; each draws `warmUp` before it takes work (svg-worker.ts), so no request pays for
+   *  compiling the bundle or decoding the topology, nor after a timeout ended a thread. Renders let in before
+   *  then wait for a thread, within their deadline. The threads get the bundle from `assets`, the bytes the
+   *  ETag's version was made of, and read the topology files from the same folder as the pages. */
+  static start(assets: RendererAssets, options: SvgRendererOptions): SvgRenderer {
     const workerData: SvgWorkerData = {
       warmUp: options.warmUp,
       bundle: assets.files.get('/renderer.js')!.body,
@@ -41,14 +43,18 @@ export class SvgRenderer {
       idleTimeout: Infinity,
     });
     // the first threads take tasks before they are ready: one each, answered once each has warmed up
-    await Promise.all(Array.from({ length: options.threads }, () => workers.run(options.warmUp)));
+    const ready = Promise.all(Array.from({ length: options.threads }, () => workers.run(options.warmUp))).then(
+      () => {},
+    );
+    // whoever starts the threads hears of a failure through `ready`; closed while starting, no one is left to tell
+    ready.catch(() => {});
     const admission = new Admission({
       renderer: 'svg',
       slots: options.threads,
       queueMax: options.queueMax,
       deadlineMs: options.renderTimeoutMs,
     });
-    return new SvgRenderer(workers, admission);
+    return new SvgRenderer(workers, admission, ready);
   }
 
   /** renders waiting for a thread */
