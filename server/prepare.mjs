@@ -98,7 +98,7 @@ if (mtime(join(root, 'topology/build/catalogue.json')) > Math.max(...topologyCod
 // bundles come from installed packages (npm's record of what it installed
 // changes with every install; the packages' own files keep npm's fixed 1985 mtime)
 const sources = Math.max(newestIn(join(root, 'renderer-page')), mtime(join(root, 'node_modules/.package-lock.json')));
-const outputs = ['font-metrics.json', 'renderer.js', 'preview.js'].map((name) =>
+const outputs = ['font-metrics.json', 'renderer.js', 'renderer.js.map', 'preview.js', 'preview.js.map'].map((name) =>
   join(root, 'renderer-page/dist', name),
 );
 if (outputs.some((path) => mtime(path) < sources)) {

@@ -25,6 +25,10 @@ function send(ctx: Context, type: string, body: Buffer): void {
 export function previewRoutes({ assets }: AppDeps): Router {
   const page = pageFile('../../renderer-page/preview/preview.html');
   const script = pageFile('../../renderer-page/dist/preview.js');
+  // the bundles' source maps, for DevTools on this page (the pool pages and threads never load them)
+  const maps = new Map(
+    ['renderer.js.map', 'preview.js.map'].map((name) => [`/${name}`, pageFile(`../../renderer-page/dist/${name}`)]),
+  );
   const styles = new Map(
     ['preview.css', 'preview-outputs.css'].map((name) => [`/${name}`, pageFile(`../../renderer-page/preview/${name}`)]),
   );
@@ -34,6 +38,7 @@ export function previewRoutes({ assets }: AppDeps): Router {
     send(ctx, 'text/html; charset=utf-8', page());
   });
   router.get('/preview.js', (ctx) => send(ctx, 'text/javascript', script()));
+  router.get([...maps.keys()], (ctx) => send(ctx, 'application/json', maps.get(ctx.path)!()));
   router.get([...styles.keys()], (ctx) => send(ctx, 'text/css; charset=utf-8', styles.get(ctx.path)!()));
   // the pool pages' own files, by the same paths, so the page's relative URLs resolve alike
   router.get(['/renderer.js', '/topology/:file', '/fonts/:file', '/fonts/files/:file'], (ctx) => {

@@ -161,6 +161,7 @@ try {
 }
 // once the service above has stopped: two of its own, threads and Chromium drawing SVGs, side by side
 await svgRenderers();
+await (await import('./memory.ts')).memory();
 
 const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.availableParallelism()} cores (load average ${loadAtStart.toFixed(1)} at the start), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
 const table = [

@@ -57,6 +57,33 @@ function pssKiB(pid: number): number {
   }
 }
 
+/** What a process of the service's tree is: `node` (the root: the service and its threads), or Chromium's
+ *  `browser`, `gpu-process`, `renderer`, `zygote`, `utility:network`..., or its command otherwise. */
+function processKind(pid: number, root: number): string {
+  if (pid === root) return 'node';
+  let command: string;
+  try {
+    command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return 'gone';
+  }
+  const type = /--type=(\S+)/.exec(command)?.[1];
+  if (!type) return /chrom/.test(command) ? 'browser' : (command.split(' ')[0].split('/').pop() ?? command);
+  const utility = /--utility-sub-type=(\w+)/.exec(command)?.[1];
+  return type === 'utility' && utility ? `utility:${utility}` : type;
+}
+
+/** PSS of `root` and its descendants by kind of process (processKind), in MiB, with how many of each. */
+export function treePssByKind(root: number): Map<string, { mib: number; count: number }> {
+  const kinds = new Map<string, { mib: number; count: number }>();
+  for (const pid of processTree(root)) {
+    const kind = processKind(pid, root);
+    const sum = kinds.get(kind) ?? { mib: 0, count: 0 };
+    kinds.set(kind, { mib: sum.mib + pssKiB(pid) / 1024, count: sum.count + 1 });
+  }
+  return kinds;
+}
+
 /** Proportional memory of `root` and its descendants, in MiB: what the tree costs the machine. */
 export function treePssMiB(root: number): number {
   return processTree(root).reduce((sum, pid) => sum + pssKiB(pid), 0) / 1024;

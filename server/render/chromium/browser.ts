@@ -2,6 +2,31 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
+// Chromium honours only the last --disable-features, and Playwright passes its own before ours: ours repeats
+// Playwright's (1.65) so that none is switched back on. tests/chromium-flags.test.ts holds the two lists together.
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+// Headless Chromium opens a browser window for each context (each pool page has its own) and preloads the
+// address bar's drop-down, a web page of its own, in a renderer process of its own: about 45 MiB each,
+// for a window nobody sees.
+const UNUSED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
 // Flags that work on a headless server without a GPU, a sandbox user or network access. The pages' requests
 // are all answered or refused by the pool's routes; the resolver rule makes every host (IP literals too)
 // unresolvable, so what no route sees (WebSockets, preconnects, Chromium's own traffic) reaches nothing.
@@ -16,6 +41,7 @@ const ARGS = [
   '--no-first-run',
   '--font-render-hinting=none',
   '--host-resolver-rules=MAP * ~NOTFOUND',
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNUSED_FEATURES].join(',')}`,
 ];
 
 export async function launchBrowser(executablePath: string): Promise<Browser> {

@@ -1,0 +1,66 @@
+// The benchmark's measure of memory: a service of its own, the PSS of its process tree (Node with its SVG threads,
+// Chromium's browser, GPU, utility and renderer processes) at idle after start, then after a mixed load at
+// saturation (world, RO and US-county SVG and PNG misses at 8 clients, then the first map of 20 other scopes),
+// process by process. PSS divides a page shared by several processes among them, so Chromium's dozen processes
+// are not each counted whole; what other programs on the machine share with the tree (Chromium's own code when
+// another Chromium runs) lowers it a little.
+import { get, load, mib, row, sleep, start } from './measure.ts';
+import { treePssByKind } from '../support/process-tree.ts';
+
+const CLIENTS = 8;
+const LOAD_SECONDS = 20;
+const OTHER_SCOPES = ['FR', 'IT', 'ES', 'PL', 'SE', 'NO', 'FI', 'GB', 'CN', 'IN', 'BR', 'CA', 'AU', 'MX', 'JP', 'ZA'];
+const OTHER_PNG_SCOPES = ['AR', 'EG', 'TR', 'UA'];
+
+let counter = 0;
+/** Cache misses of every kind the service draws often, the data differing on every call. */
+const MIXED: Array<() => string> = [
+  () => `/map.svg?scope=world&data=US:${++counter},CN:150,IN:80,BR:60`,
+  () => `/map.png?scope=world&data=US:${++counter},CN:150,IN:80,BR:60`,
+  () => `/map.svg?scope=world&level=medium&data=US:${++counter},CN:150`,
+  () => `/map.svg?scope=world&level=high&data=US:${++counter},CN:150`,
+  () => `/map.png?scope=world&level=medium&data=US:${++counter},CN:150`,
+  () => `/map.svg?scope=RO&data=RO-B:${++counter},RO-CJ:200,RO-IS:150`,
+  () => `/map.png?scope=RO&data=RO-B:${++counter},RO-CJ:200,RO-IS:150`,
+  () => `/map.svg?scope=US&data=06037:${++counter},17031:3,48201:4,04013:5,06073:6,36047:7,12086:8,53033:9`,
+];
+
+/** "total (node …, browser …, gpu-process …, 2 renderers …, other …)" in MiB. */
+function breakdown(pid: number): { total: number; text: string } {
+  const kinds = treePssByKind(pid);
+  const total = [...kinds.values()].reduce((sum, kind) => sum + kind.mib, 0);
+  const shown = ['node', 'browser', 'gpu-process', 'renderer'];
+  const parts = shown
+    .filter((kind) => kinds.has(kind))
+    .map((kind) => {
+      const { mib: size, count } = kinds.get(kind)!;
+      return kind === 'renderer' ? `${count} renderers ${mib(size)}` : `${kind} ${mib(size)}`;
+    });
+  const other = [...kinds].filter(([kind]) => !shown.includes(kind));
+  const otherMiB = other.reduce((sum, [, kind]) => sum + kind.mib, 0);
+  parts.push(`other ${mib(otherMiB)} (${other.map(([kind, { count }]) => `${count} ${kind}`).join(', ')})`);
+  return { total, text: `${mib(total)}: ${parts.join(', ')}` };
+}
+
+export async function memory(): Promise<void> {
+  const service = await start(['--import', 'tsx', 'server/main.ts'], {});
+  const pid = service.child.pid as number;
+  try {
+    await sleep(5000);
+    row('memory (PSS) of the process tree at idle after start', breakdown(pid).text);
+
+    let next = 0;
+    const mixed = await load(service.url, CLIENTS, LOAD_SECONDS, () => MIXED[next++ % MIXED.length]());
+    for (const scope of OTHER_SCOPES)
+      await get(`${service.url}/map.svg?scope=${scope}&level=medium&title=m${++counter}`);
+    for (const scope of OTHER_PNG_SCOPES)
+      await get(`${service.url}/map.png?scope=${scope}&level=medium&title=m${++counter}`);
+    await sleep(5000);
+    row(
+      `memory (PSS) after a mixed load (${CLIENTS} clients, ${LOAD_SECONDS} s, ${mixed.perSecond.toFixed(0)} req/s; then ${OTHER_SCOPES.length + OTHER_PNG_SCOPES.length} first maps of other scopes), 5 s later`,
+      breakdown(pid).text,
+    );
+  } finally {
+    service.child.kill('SIGTERM');
+  }
+}
