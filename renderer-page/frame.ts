@@ -5,7 +5,7 @@
 // from outlines already projected (reference-outlines.ts), so the width of every `<img>` embed is cheap.
 import { geoGraticule10, type GeoProjection, type GeoStream } from 'd3';
 import type { MapSpec } from './spec.ts';
-import { geometryKey, type ScopeGeometry } from './geometry/scope-geometry.ts';
+import { geometryKey, type RegionFeature, type ScopeGeometry } from './geometry/scope-geometry.ts';
 import {
   fitProjection,
   naturalHeight,
@@ -26,6 +26,14 @@ type Framing = Pick<MapSpec, 'scope' | 'division' | 'geometry' | 'level' | 'proj
  *  region with data is drawn as a dot instead. Area rather than bounding box: an archipelago of specks spans a
  *  wide box yet shows nothing. */
 const VISIBLE_AREA = 6;
+
+/** Each scope's regions by id, for as long as its geometry is kept. */
+const features = new WeakMap<ScopeGeometry, Map<string, RegionFeature>>();
+function featuresOf(geometry: ScopeGeometry): Map<string, RegionFeature> {
+  let byId = features.get(geometry);
+  if (!byId) features.set(geometry, (byId = new Map(geometry.regions.map((f) => [f.id, f]))));
+  return byId;
+}
 
 function once<T>(cache: Map<string, T>, key: string, make: () => T): T {
   if (!cache.has(key)) cache.set(key, make());
@@ -60,8 +68,8 @@ export class Frame {
   /** The region's outline as path data, or null when none of it is drawn. */
   regionPath(id: string): string | null {
     return once(this.memo.d, id, () => {
-      const recorded = this.outlines.region(id);
-      return recorded ? this.outline(recorded) : null;
+      const feature = featuresOf(this.geometry).get(id);
+      return feature ? this.outline(this.outlines.region(feature)) : null;
     });
   }
 
@@ -95,8 +103,8 @@ export class Frame {
   }
 
   private place(id: string, output: GeoStream): void {
-    const recorded = this.outlines.region(id);
-    if (recorded) this.placement.draw(recorded, output);
+    const feature = featuresOf(this.geometry).get(id);
+    if (feature) this.placement.draw(this.outlines.region(feature), output);
   }
 
   private outline(recorded: Recorded): string | null {
@@ -119,7 +127,7 @@ export class Frame {
     this.statics ??= {
       sphere: this.showsGlobe ? this.direct({ type: 'Sphere' }) : null,
       context: this.outlines
-        .context()
+        .context(this.geometry)
         .map((recorded) => this.outline(recorded))
         .filter((d): d is string => Boolean(d)),
     };
@@ -163,7 +171,7 @@ export function frameFor(framing: Framing, geometry: ScopeGeometry, extent: Exte
   return remember(frames, JSON.stringify([key, extent]), 12, () => {
     const basis = basisFor(framing, geometry);
     const fitted = fitProjection(basis, extent);
-    return new Frame(basis, fitted, geometry, ReferenceOutlines.for(key, basis, geometry, fitted.k), extent);
+    return new Frame(basis, fitted, geometry, ReferenceOutlines.for(key, basis, fitted.k), extent);
   });
 }
 

@@ -13,8 +13,6 @@ const SMALLEST_TIER = 256;
 /** Points of every tier kept, in bytes (4 per coordinate): the world's high detail at 2048 px takes about
  *  1.2 MB. */
 const BUDGET_BYTES = 32 * 1024 * 1024;
-/** Tiers kept whatever their size: each also holds on to its scope's decoded geometry. */
-const MAX_TIERS = 24;
 /** An array's own cost beside its points. */
 const ARRAY_BYTES = 64;
 
@@ -27,55 +25,49 @@ export class ReferenceOutlines {
   private readonly projection: GeoProjection;
   /** with insets, each point through the composite's own routing, for the regions that lie in its insets */
   private readonly routed: GeoStreamWrapper | null;
-  private readonly features: Map<string, RegionFeature>;
   private readonly regions = new Map<string, Recorded>();
   private contextOutlines: Recorded[] | null = null;
 
-  private constructor(
-    basis: ProjectionBasis,
-    private readonly geometry: ScopeGeometry,
-    k: number,
-  ) {
+  private constructor(basis: ProjectionBasis, k: number) {
     this.k = k;
     this.projection = basis
       .make()
       .scale(150 * k)
       .translate([0, 0]);
     this.routed = basis.hasInsets ? routedStream(this.projection) : null;
-    this.features = new Map(geometry.regions.map((f) => [f.id, f]));
   }
 
   /** The outlines of the framing `key` for a map whose projection is fitted at `k` (scale over 150). */
-  static for(key: string, basis: ProjectionBasis, geometry: ScopeGeometry, k: number): ReferenceOutlines {
+  static for(key: string, basis: ProjectionBasis, k: number): ReferenceOutlines {
     const [[x0, y0], [x1, y1]] = basis.bounds;
     const side = Math.max(x1 - x0, y1 - y0);
     const tier = 2 ** Math.max(Math.log2(SMALLEST_TIER), Math.ceil(Math.log2(k * side)));
     // a target of no extent (one point) has no scale to share: its own is used
     const reference = Number.isFinite(tier / side) ? tier / side : k;
     const tierKey = `${key}@${tier}`;
-    const found = tiers.get(tierKey) ?? new ReferenceOutlines(basis, geometry, reference);
+    const found = tiers.get(tierKey) ?? new ReferenceOutlines(basis, reference);
     tiers.delete(tierKey);
     tiers.set(tierKey, found);
     return found;
   }
 
-  /** The region's outline at the reference scale (recorded when first asked for), or null without one. */
-  region(id: string): Recorded | null {
-    let recorded = this.regions.get(id);
+  /** The region's outline at the reference scale, recorded when first asked for. The tier keeps no geometry
+   *  of its own (the scope's decoded geometry is the pages' largest object, kept by scope-geometry.ts): the
+   *  frame hands in the feature, the same for the same key. */
+  region(feature: RegionFeature): Recorded {
+    let recorded = this.regions.get(feature.id);
     if (!recorded) {
-      const feature = this.features.get(id);
-      if (!feature) return null;
       // a region that lies in the insets goes through their routing, else through the projection's stream
       const through = this.routed && liesInInsets(this.projection, feature) ? this.routed : this.projection;
       recorded = this.counted(record(through, feature));
-      this.regions.set(id, recorded);
+      this.regions.set(feature.id, recorded);
     }
     return recorded;
   }
 
   /** The neighbouring land at the reference scale. */
-  context(): Recorded[] {
-    this.contextOutlines ??= this.geometry.context.map((f) => this.counted(record(this.projection, f)));
+  context(geometry: ScopeGeometry): Recorded[] {
+    this.contextOutlines ??= geometry.context.map((f) => this.counted(record(this.projection, f)));
     return this.contextOutlines;
   }
 
@@ -91,7 +83,7 @@ function evictBeyondBudget(current: ReferenceOutlines): void {
   let total = 0;
   for (const outlines of tiers.values()) total += outlines.bytes;
   for (const [key, outlines] of tiers) {
-    if (total <= BUDGET_BYTES && tiers.size <= MAX_TIERS) return;
+    if (total <= BUDGET_BYTES) return;
     if (outlines === current) continue;
     tiers.delete(key);
     total -= outlines.bytes;

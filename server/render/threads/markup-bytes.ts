@@ -25,7 +25,8 @@ const KEPT_FROM = 256;
 const encoder = new TextEncoder();
 // V8 keeps a string's hash in the string, so looking up an outline it has seen before costs next to nothing.
 const encoded = new LRUCache<string, Uint8Array>({
-  maxSize: 64 * 1024 * 1024,
+  // the outlines of a few sizes of the world in high detail (0.5 MB at 1200 px); a new size is drawn anew anyway
+  maxSize: 16 * 1024 * 1024,
   sizeCalculation: (bytes, key) => bytes.length + key.length,
 });
 
