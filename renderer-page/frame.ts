@@ -3,7 +3,7 @@
 // regions too small to see, the globe, neighbouring land), each computed once when first asked for. Kept
 // per page, so a request that changes only data draws from outlines already drawn; and a new size draws
 // from outlines already projected (reference-outlines.ts), so the width of every `<img>` embed is cheap.
-import { geoGraticule10, type GeoProjection, type GeoStream } from 'd3';
+import { geoGraticule10, type GeoPermissibleObjects, type GeoProjection, type GeoStream } from 'd3';
 import type { MapSpec } from './spec.ts';
 import { geometryKey, type RegionFeature, type ScopeGeometry } from './geometry/scope-geometry.ts';
 import {
@@ -141,7 +141,7 @@ export class Frame {
   }
 
   /** What no reference holds (the globe, the graticule: few points), projected at this size. */
-  private direct(object: Parameters<ReturnType<typeof relativePath>>[0]): string | null {
+  private direct(object: GeoPermissibleObjects): string | null {
     return relativePath(simplifiedProjection(this.projection))(object);
   }
 }
