@@ -162,6 +162,20 @@ test('X-Geo-Warnings lists unknown ids (at most 50) and the map is still drawn',
   assert.equal((await get('/map.svg?scope=world&data=US:1')).response.headers.get('x-geo-warnings'), null);
 });
 
+test('an unknown id holding a lone surrogate (valid JSON) is warned of, as U+FFFD in the header, not a 500', async () => {
+  for (const path of ['/render/map', '/render/spec']) {
+    const response = await fetch(service.url + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"scope":"world","regions":[{"id":"US","value":1},{"id":"A\\ud800","value":2}]}',
+    });
+    assert.equal(response.status, 200, path);
+    if (path === '/render/map') assert.equal(response.headers.get('x-geo-warnings'), 'unknown-ids:A%EF%BF%BD');
+    else
+      assert.equal(((await response.json()) as { warnings: { unknownIds: string[] } }).warnings.unknownIds.length, 1);
+  }
+});
+
 test('user text reaches the SVG as text, never as markup', async () => {
   const title = '<script>alert(1)</script>&<b>';
   const { text } = await get(`/map.svg?scope=world&title=${encodeURIComponent(title)}`);
