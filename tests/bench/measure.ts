@@ -26,6 +26,35 @@ export async function timed(once: (i: number) => Promise<void>): Promise<number[
   return times;
 }
 
+export interface Took {
+  ms: number;
+  bytes: number;
+}
+
+/** Two or more ways of doing the same thing, measured side by side: each round makes its ways (a fresh request
+ *  for each, say) and runs them one after the other, the order reversed every other round, as the machine is
+ *  shared. Rounds run unmeasured for WARMUP_MS (at least 20), then SAMPLES measured: each way's durations, and
+ *  the size of its last answer. */
+export async function sideBySide<Way extends string>(
+  round: () => Record<Way, () => Promise<Took>> | Promise<Record<Way, () => Promise<Took>>>,
+): Promise<Record<Way, { times: number[]; bytes: number }>> {
+  const measured = {} as Record<Way, { times: number[]; bytes: number }>;
+  const once = async (i: number, kept: boolean) => {
+    const ways = Object.entries(await round()) as Array<[Way, () => Promise<Took>]>;
+    for (const [way, run] of i % 2 ? ways.reverse() : ways) {
+      const took = await run();
+      if (!kept) continue;
+      measured[way] ??= { times: [], bytes: 0 };
+      measured[way].times.push(took.ms);
+      measured[way].bytes = took.bytes;
+    }
+  };
+  let i = 0;
+  for (const end = performance.now() + WARMUP_MS; i < 20 || performance.now() < end; i++) await once(i, false);
+  for (let n = 0; n < SAMPLES; n++, i++) await once(i, true);
+  return measured;
+}
+
 export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -67,7 +96,7 @@ export const ms = (x: number) => `${x.toFixed(1)} ms`;
 export const mib = (x: number) => `${x.toFixed(0)} MiB`;
 
 /** One GET, its body read whole; throws on a status other than 2xx. The duration and the size. */
-export async function get(url: string): Promise<{ ms: number; bytes: number }> {
+export async function get(url: string): Promise<Took> {
   const started = performance.now();
   const response = await fetch(url);
   const body = await response.arrayBuffer();

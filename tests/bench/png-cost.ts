@@ -2,7 +2,7 @@
 // resvg-js (resvg-peer.ts) rasterising the SVG the service answers for the same map, in turn (which goes
 // first alternating, as the machine is shared); then PNG misses per second at 1 and 8 clients against resvg-js
 // on two worker threads, the machine's two cores.
-import { get, load, median, ms, p95, row, SAMPLES, WARMUP_MS } from './measure.ts';
+import { get, load, median, ms, p95, row, sideBySide } from './measure.ts';
 import { resvgPerSecond, resvgPng } from './resvg-peer.ts';
 
 const SECONDS = 5;
@@ -11,15 +11,12 @@ let counter = 0;
 /** A world map whose data differs every time: a cache miss. */
 const unique = () => `scope=world&data=US:${300_000 + ++counter},CN:150,IN:80,BR:60,RU:120,DE:95,FR:40,GB:55,JP:90`;
 
-type Way = 'service' | 'resvg';
-type Took = { ms: number; bytes: number };
-
 export async function pngCost(url: string): Promise<void> {
-  /** One map both ways, the order alternating with `i`; our SVG of it is fetched before either is timed. */
-  const pair = async (i: number) => {
+  // our SVG of the map is fetched before either way is timed
+  const { service, resvg } = await sideBySide(async () => {
     const query = unique();
     const svg = await (await fetch(`${url}/map.svg?${query}`)).text();
-    const ways: Record<Way, () => Promise<Took>> = {
+    return {
       service: () => get(`${url}/map.png?${query}`),
       resvg: async () => {
         const started = performance.now();
@@ -27,24 +24,12 @@ export async function pngCost(url: string): Promise<void> {
         return { ms: performance.now() - started, bytes: png.length };
       },
     };
-    const took = new Map<Way, Took>();
-    for (const way of i % 2 ? (['resvg', 'service'] as const) : (['service', 'resvg'] as const))
-      took.set(way, await ways[way]());
-    return took;
-  };
-  for (let i = 0, end = performance.now() + WARMUP_MS; i < 20 || performance.now() < end; i++) await pair(i);
-  const times: Record<Way, number[]> = { service: [], resvg: [] };
-  const bytes: Record<Way, number> = { service: 0, resvg: 0 };
-  for (let i = 0; i < SAMPLES; i++)
-    for (const [way, took] of await pair(i)) {
-      times[way].push(took.ms);
-      bytes[way] = took.bytes;
-    }
-  const [ours, peer] = [times.service, times.resvg];
-  const kib = (way: Way) => `${(bytes[way] / 1024).toFixed(0)} KiB`;
+  });
+  const [ours, peer] = [service.times, resvg.times];
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
   row(
     'world low PNG miss over HTTP, and resvg-js rasterising our SVG of the same map in-process, 1200 px: median (p95)',
-    `${ms(median(ours))} (${ms(p95(ours))}), ${kib('service')}; ${ms(median(peer))} (${ms(p95(peer))}), ${kib('resvg')}`,
+    `${ms(median(ours))} (${ms(p95(ours))}), ${kib(service.bytes)}; ${ms(median(peer))} (${ms(p95(peer))}), ${kib(resvg.bytes)}`,
   );
   const ratio = median(ours) / median(peer);
   row('world low PNG miss over HTTP ÷ resvg-js', ratio.toFixed(2), '≤ 1.0', ratio <= 1);

@@ -1,7 +1,7 @@
 // The benchmark's measure of SVG_RENDERER: the same service started twice, SVGs drawn by worker threads (the
 // default) and by the Chromium pages, side by side: start-up, memory at idle, cache-miss latency with the two
 // asked in turn (which goes first alternating, as the machine is shared) and throughput at 8 clients.
-import { get, load, median, mib, ms, p95, row, SAMPLES, sleep, start, WARMUP_MS } from './measure.ts';
+import { get, load, median, mib, ms, p95, row, sideBySide, sleep, start } from './measure.ts';
 import { treePssMiB } from '../support/process-tree.ts';
 
 const RENDERERS = ['threads', 'chromium'] as const;
@@ -29,18 +29,12 @@ export async function svgRenderers(): Promise<void> {
       `${ms(startMs[0])}, ${ms(startMs[1])}; ${mib(idle[0])}, ${mib(idle[1])}`,
     );
 
-    /** One cache miss of the same map from each, the order alternating with `i`. */
-    const pair = async (i: number) => {
+    // one cache miss of the same map from each
+    const { threads, chromium } = await sideBySide(() => {
       const path = unique();
-      const took = new Map<Renderer, number>();
-      for (const renderer of i % 2 ? [...RENDERERS].reverse() : RENDERERS)
-        took.set(renderer, (await get(service(renderer).url + path)).ms);
-      return took;
-    };
-    for (let i = 0, end = performance.now() + WARMUP_MS; i < 20 || performance.now() < end; i++) await pair(i);
-    const times: Record<Renderer, number[]> = { threads: [], chromium: [] };
-    for (let i = 0; i < SAMPLES; i++) for (const [renderer, took] of await pair(i)) times[renderer].push(took);
-    const [a, b] = [times.threads, times.chromium];
+      return { threads: () => get(service('threads').url + path), chromium: () => get(service('chromium').url + path) };
+    });
+    const [a, b] = [threads.times, chromium.times];
     row(
       'SVG_RENDERER threads, chromium: world low SVG miss, 1200 px, median (p95)',
       `${ms(median(a))} (${ms(p95(a))}), ${ms(median(b))} (${ms(p95(b))}): chromium ${(median(b) / median(a)).toFixed(1)}×`,
