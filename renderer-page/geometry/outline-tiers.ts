@@ -17,6 +17,8 @@ const BUDGET_BYTES = 32 * 1024 * 1024;
 const ARRAY_BYTES = 64;
 
 const tiers = new Map<string, ReferenceOutlines>();
+/** the bytes of every tier kept, counted as points are recorded (each first map records thousands of regions) */
+let held = 0;
 
 export class ReferenceOutlines {
   /** the reference projection's scale over 150 */
@@ -28,7 +30,11 @@ export class ReferenceOutlines {
   private readonly regions = new Map<string, Recorded>();
   private contextOutlines: Recorded[] | null = null;
 
-  private constructor(basis: ProjectionBasis, k: number) {
+  private constructor(
+    basis: ProjectionBasis,
+    k: number,
+    private readonly key: string,
+  ) {
     this.k = k;
     this.projection = basis
       .make()
@@ -45,7 +51,7 @@ export class ReferenceOutlines {
     // a target of no extent (one point) has no scale to share: its own is used
     const reference = Number.isFinite(tier / side) ? tier / side : k;
     const tierKey = `${key}@${tier}`;
-    const found = tiers.get(tierKey) ?? new ReferenceOutlines(basis, reference);
+    const found = tiers.get(tierKey) ?? new ReferenceOutlines(basis, reference, tierKey);
     tiers.delete(tierKey);
     tiers.set(tierKey, found);
     return found;
@@ -72,20 +78,23 @@ export class ReferenceOutlines {
   }
 
   private counted(recorded: Recorded): Recorded {
-    for (const part of recorded.parts) for (const ring of part.rings) this.bytes += ring.byteLength + ARRAY_BYTES;
-    evictBeyondBudget(this);
+    let bytes = 0;
+    for (const part of recorded.parts) for (const ring of part.rings) bytes += ring.byteLength + ARRAY_BYTES;
+    this.bytes += bytes;
+    // a frame may still record through a tier evicted already: its points are no longer the budget's
+    if (tiers.get(this.key) !== this) return recorded;
+    held += bytes;
+    if (held > BUDGET_BYTES) evictBeyondBudget(this);
     return recorded;
   }
 }
 
 /** Drops the least recently used tiers (never `current`) while the tiers hold more than the budget. */
 function evictBeyondBudget(current: ReferenceOutlines): void {
-  let total = 0;
-  for (const outlines of tiers.values()) total += outlines.bytes;
   for (const [key, outlines] of tiers) {
-    if (total <= BUDGET_BYTES) return;
+    if (held <= BUDGET_BYTES) return;
     if (outlines === current) continue;
     tiers.delete(key);
-    total -= outlines.bytes;
+    held -= outlines.bytes;
   }
 }
