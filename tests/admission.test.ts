@@ -2,9 +2,14 @@
 // the waiting included, and draining.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { Admission, RenderFailed, RenderRefused, RenderTimedOut, renderError } from '../server/render/admission.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+setFlagsFromString('--expose-gc');
+/** A full garbage collection, without starting node with --expose-gc. */
+const collectGarbage = runInNewContext('gc') as () => void;
 /** Work that takes `ms`, and says whether its signal was aborted when it ended. */
 const work = (ms: number) => async (signal: AbortSignal) => {
   await sleep(ms);
@@ -36,6 +41,20 @@ test('the deadline counts the waiting: a render past it is refused its place in 
   assert.ok(told, 'the running work saw its signal abort');
   assert.equal(admission.queued, 0, 'the late one left the line');
   assert.equal(await admission.run(work(1)), 'done');
+});
+
+test('a finished render is not held until its deadline: its map can be collected at once', async () => {
+  const admission = new Admission({ renderer: 'test', slots: 1, queueMax: 1, deadlineMs: 60_000 });
+  let map: WeakRef<Uint8Array> | undefined;
+  await admission.run(async () => {
+    const body = new Uint8Array(1 << 20);
+    map = new WeakRef(body);
+    return body;
+  });
+  // the answer has been dropped; a deadline still pending 60 s on would keep it alive through the race
+  await sleep(0);
+  collectGarbage();
+  assert.equal(map?.deref(), undefined);
 });
 
 test('draining refuses new renders and lets those in flight finish', async () => {

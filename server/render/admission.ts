@@ -81,16 +81,27 @@ export class Admission {
     const { renderer, slots, queueMax, deadlineMs } = this.options;
     if (this.draining) throw new RenderRefused('draining', renderer);
     if (this.running >= slots && this.waiting.length >= queueMax) throw new RenderRefused('queue-full', renderer);
-    const signal = AbortSignal.timeout(deadlineMs);
-    const expired = new Promise<never>((_, reject) => {
-      signal.addEventListener('abort', () => reject(new RenderTimedOut(deadlineMs, renderer)), { once: true });
-    });
+    // A timer of our own, cleared once the render is over: a pending deadline keeps `expired` alive, and with it
+    // the races below and the map each answered, so AbortSignal.timeout held every map drawn in the last
+    // deadline's span (20 s of SVGs at saturation: over a GiB).
+    const deadline = new AbortController();
+    let expire!: (error: RenderTimedOut) => void;
+    const expired = new Promise<never>((_, reject) => (expire = reject));
     expired.catch(() => {});
-    await Promise.race([this.slot(signal), expired]);
+    const timer = setTimeout(() => {
+      const timedOut = new RenderTimedOut(deadlineMs, renderer);
+      expire(timedOut); // first, so that the render answers this whatever `work` throws on the abort
+      deadline.abort(timedOut);
+    }, deadlineMs);
     try {
-      return await Promise.race([work(signal), expired]);
+      await Promise.race([this.slot(deadline.signal), expired]);
+      try {
+        return await Promise.race([work(deadline.signal), expired]);
+      } finally {
+        this.release();
+      }
     } finally {
-      this.release();
+      clearTimeout(timer);
     }
   }
 

@@ -51,8 +51,10 @@ export class RenderPage {
   private crashed = false;
   /** the viewport's size in CSS px (= device px), fitted to each capture */
   private viewport = OPENING_VIEWPORT;
-  /** rejects when the tab crashes or closes: a DevTools call to a dead tab would otherwise never answer */
-  private readonly lost: Promise<never>;
+  /** why the tab can answer nothing more (it crashed or closed), once it is so */
+  private gone: Error | undefined;
+  /** the calls waiting for an answer, failed when the tab goes: a DevTools call to a dead tab never answers */
+  private readonly waiting = new Set<(error: Error) => void>();
 
   private constructor(
     private readonly context: BrowserContext,
@@ -60,18 +62,27 @@ export class RenderPage {
     /** the page's DevTools session: a render is one evaluate and one capture */
     private readonly cdp: CDPSession,
   ) {
-    this.lost = new Promise<never>((_, reject) => {
-      page.on('crash', () => {
-        this.crashed = true;
-        reject(new Error('the page crashed: target crashed'));
-      });
-      page.on('close', () => reject(new Error('the page closed: target closed')));
+    page.on('crash', () => {
+      this.crashed = true;
+      this.lose(new Error('the page crashed: target crashed'));
     });
-    this.lost.catch(() => {});
+    page.on('close', () => this.lose(new Error('the page closed: target closed')));
   }
 
+  private lose(error: Error): void {
+    this.gone ??= error;
+    for (const fail of this.waiting) fail(this.gone);
+    this.waiting.clear();
+  }
+
+  /** `answer`, or a failure once the tab is gone. Not a race with a promise of the tab's end: that promise would
+   *  hold every answer raced with it, each capture's pixels among them, for as long as the page lives. */
   private call<T>(answer: Promise<T>): Promise<T> {
-    return Promise.race([answer, this.lost]);
+    if (this.gone) return Promise.reject(this.gone);
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.add(reject);
+      answer.then(resolve, reject).finally(() => this.waiting.delete(reject));
+    });
   }
 
   /** False once the tab crashed or closed or its Chromium went away: such a page can render nothing more. */
