@@ -3,10 +3,10 @@
 #   run:   docker run --rm -p 8080:8080 map-service        (compose.yaml: two replicas, Redis, nginx)
 FROM node:20-bookworm-slim
 
-# Debian's Chromium (the pool drives it with playwright-core; no browser download), Noto for the scripts
+# Debian's headless Chromium (the pool drives it with playwright-core; no browser download), Noto for the scripts
 # beyond the bundled Noto Sans, and tini as PID 1: it forwards SIGTERM to node and reaps what Chromium leaves.
 RUN apt-get update \
- && apt-get install -y --no-install-recommends chromium fonts-noto-core tini \
+ && apt-get install -y --no-install-recommends chromium-headless-shell fonts-noto-core tini \
  && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /app
@@ -21,7 +21,7 @@ COPY . .
 RUN node server/prepare.mjs
 
 USER node
-ENV PORT=8080 HOST=0.0.0.0 CHROMIUM_PATH=/usr/bin/chromium LOG_LEVEL=info
+ENV PORT=8080 HOST=0.0.0.0 CHROMIUM_PATH=/usr/lib/chromium/chromium-headless-shell LOG_LEVEL=info
 EXPOSE 8080
 # On SIGTERM the service stops accepting, finishes requests in flight (SHUTDOWN_TIMEOUT_MS, 25 s), closes
 # Chromium and the cache and exits 0: give it more than that (docker stop -t 30, compose stop_grace_period).

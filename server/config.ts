@@ -63,9 +63,11 @@ const SETTINGS = [
   setting({
     key: 'chromiumPath',
     variable: 'CHROMIUM_PATH',
-    shown: '/usr/bin/chromium',
-    what: "the Chromium executable (Debian's `chromium` package)",
-    read: (raw) => raw || '/usr/bin/chromium',
+    shown: '/usr/lib/chromium/chromium-headless-shell',
+    what:
+      "the Chromium executable: Debian's `chromium-headless-shell` package, a Chromium without a window system that " +
+      'holds less memory; a full Chromium (`/usr/bin/chromium`) works too',
+    read: (raw) => raw || '/usr/lib/chromium/chromium-headless-shell',
   }),
   setting({
     key: 'svgRenderer',

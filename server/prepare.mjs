@@ -1,6 +1,7 @@
 // Gets a fresh clone ready to run, idempotently and quickly when already done: npm dependencies,
-// Debian's Chromium, the topology build and the renderer bundle; with --test (npm test) also Debian's
-// redis-server, which the tests start on their own ports, and poppler-utils, which read the PDF maps.
+// Debian's headless Chromium, the topology build and the renderer bundle; with --test (npm test) also Debian's
+// full Chromium, redis-server, which the tests start on their own ports, and poppler-utils, which read the PDF
+// maps.
 // Plain Node: it runs before any install.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -35,51 +36,48 @@ if (mtime(installed) < mtime(join(root, 'package-lock.json'))) {
   run('npm', ['ci', '--no-audit', '--no-fund'], 'npm ci');
 }
 
-// 2. Chromium from Debian, installed when missing and we may
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-if (!existsSync(chromium)) {
-  const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get') && !process.env.CHROMIUM_PATH;
+/** Debian's `pkg`, installed with apt-get when `present()` is false and we may (root, apt-get, and no
+ *  `override` variable naming another executable); otherwise the reason and what to do, and exit 1. */
+function debianPackage(pkg, { present, missing, override }) {
+  if (present()) return;
+  const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get') && !process.env[override];
   if (!canInstall) {
-    console.error(
-      `prepare: Chromium not found at ${chromium}. Install Debian's "chromium" package ` +
-        '(sudo apt-get install chromium) or set CHROMIUM_PATH to a Chromium executable.',
-    );
+    const instead = override ? ` or set ${override}` : '';
+    console.error(`prepare: ${missing}. Install Debian's "${pkg}" package (sudo apt-get install ${pkg})${instead}.`);
     process.exit(1);
   }
-  console.log("prepare: installing Debian's chromium package");
+  console.log(`prepare: installing Debian's ${pkg} package`);
   run('apt-get', ['update', '-q'], 'apt-get update');
-  run('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'chromium'], 'apt-get install chromium');
+  run('apt-get', ['install', '-y', '-q', '--no-install-recommends', pkg], `apt-get install ${pkg}`);
 }
+const testing = process.argv.includes('--test');
 
-// 2b. for the tests, Debian's redis-server (the tests start their own, on a free loopback port)
-const redisServer = process.env.REDIS_SERVER || 'redis-server';
-if (process.argv.includes('--test') && spawnSync(redisServer, ['--version']).status !== 0) {
-  const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get') && !process.env.REDIS_SERVER;
-  if (!canInstall) {
-    console.error(
-      `prepare: ${redisServer} not found; the tests need it. Install Debian's "redis-server" package ` +
-        '(sudo apt-get install redis-server) or set REDIS_SERVER to a redis-server executable.',
-    );
-    process.exit(1);
-  }
-  console.log("prepare: installing Debian's redis-server package for the tests");
-  run('apt-get', ['update', '-q'], 'apt-get update');
-  run('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'redis-server'], 'apt-get install redis-server');
-}
+// 2. the pool's Chromium: Debian's headless shell, a Chromium without a window system (server/config.ts)
+const chromium = process.env.CHROMIUM_PATH || '/usr/lib/chromium/chromium-headless-shell';
+debianPackage('chromium-headless-shell', {
+  present: () => existsSync(chromium),
+  missing: `Chromium not found at ${chromium}`,
+  override: 'CHROMIUM_PATH',
+});
 
-// 2c. for the tests, Debian's poppler-utils: they read the text and page size of a PDF map (pdftotext, pdfinfo)
-if (process.argv.includes('--test') && spawnSync('pdftotext', ['-v']).status !== 0) {
-  const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
-  if (!canInstall) {
-    console.error(
-      'prepare: pdftotext not found; the tests need it to read PDF maps. ' +
-        'Install Debian\'s "poppler-utils" package (sudo apt-get install poppler-utils).',
-    );
-    process.exit(1);
-  }
-  console.log("prepare: installing Debian's poppler-utils package for the tests");
-  run('apt-get', ['update', '-q'], 'apt-get update');
-  run('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'poppler-utils'], 'apt-get install poppler-utils');
+// 2b. for the tests: Debian's full Chromium, the browser a user opens the preview page and <img> maps in;
+// redis-server, which the tests start on their own ports; poppler-utils, to read the text and page size of a
+// PDF map (pdftotext, pdfinfo)
+if (testing) {
+  debianPackage('chromium', {
+    present: () => existsSync('/usr/bin/chromium'),
+    missing: 'the tests open pages in a full Chromium, not found at /usr/bin/chromium',
+  });
+  const redisServer = process.env.REDIS_SERVER || 'redis-server';
+  debianPackage('redis-server', {
+    present: () => spawnSync(redisServer, ['--version']).status === 0,
+    missing: `${redisServer} not found; the tests need it`,
+    override: 'REDIS_SERVER',
+  });
+  debianPackage('poppler-utils', {
+    present: () => spawnSync('pdftotext', ['-v']).status === 0,
+    missing: 'pdftotext not found; the tests need it to read PDF maps',
+  });
 }
 
 // 3. topology, unless its catalogue (written last) is newer than the build's code and npm's record of what it
