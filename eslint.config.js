@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  { ignores: ['renderer-page/dist/', 'topology/build/'] },
+  { ignores: ['renderer-page/dist/', 'server/dist/', 'topology/build/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {

@@ -1,5 +1,5 @@
 // Gets a fresh clone ready to run, idempotently and quickly when already done: npm dependencies,
-// Debian's headless Chromium, the topology build and the renderer bundle; with --test (npm test) also Debian's
+// Debian's headless Chromium, the topology build, the renderer bundle and the SVG threads' module; with --test (npm test) also Debian's
 // full Chromium, redis-server, which the tests start on their own ports, and poppler-utils, which read the PDF
 // maps.
 // Plain Node: it runs before any install.
@@ -103,4 +103,25 @@ if (outputs.some((path) => mtime(path) < sources)) {
   run(process.execPath, ['--import', 'tsx', 'renderer-page/make/bundle.ts'], 'renderer bundle');
 } else {
   console.log('renderer: up to date');
+}
+
+// 5. the SVG threads' module (server/render/threads/svg-worker.ts and what it imports) as one plain JavaScript
+// file, server/dist/svg-worker.mjs, when any of server/render is newer: the threads then start without tsx, whose
+// loader and esbuild process each thread would otherwise carry (about 25 MiB a thread). Packages stay imports.
+const worker = join(root, 'server/dist/svg-worker.mjs');
+if (mtime(worker) < Math.max(newestIn(join(root, 'server/render')), mtime(installed))) {
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: [join(root, 'server/render/threads/svg-worker.ts')],
+    outfile: worker,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  console.log('threads: bundled server/dist/svg-worker.mjs');
+} else {
+  console.log('threads: up to date');
 }

@@ -9,7 +9,7 @@ import { loadScopeGeometry } from '../renderer-page/geometry/scope-geometry.ts';
 import { simplifiedProjection } from '../renderer-page/geometry/pixel-simplify.ts';
 import type { Extent } from '../renderer-page/geometry/projection.ts';
 import type { MapSpec } from '../renderer-page/spec.ts';
-import { readTopologyFile } from '../server/render/renderer-assets.ts';
+import { readTopologyFile } from '../server/render/renderer-origin.ts';
 import { DEFAULT_BUILD_DIR } from '../topology/catalogue.ts';
 import { boundsOf } from './support/draw-request.ts';
 import { pathPieces } from './support/svg.ts';

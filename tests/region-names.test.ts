@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { loadRegionNames } from '../renderer-page/region-names.ts';
-import { readTopologyFile } from '../server/render/renderer-assets.ts';
+import { readTopologyFile } from '../server/render/renderer-origin.ts';
 import { DEFAULT_BUILD_DIR, loadCatalogue } from '../topology/catalogue.ts';
 
 const catalogue = loadCatalogue();

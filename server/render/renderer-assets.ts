@@ -5,8 +5,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-export const RENDERER_ORIGIN = 'http://renderer.invalid';
+import { readTopologyFile } from './renderer-origin.ts';
 
 interface Asset {
   contentType: string;
@@ -27,19 +26,6 @@ export interface RendererAssets {
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const TOPOLOGY_DIR = join(root, 'topology/build');
-/** The names the build writes: `DE-medium.json`, `FR.regions-low.json`, `north-america-high.json`,
- *  `sea-network.json`, `names-de.json` (region names in a language); nothing else (no path, no dot but the
- *  division's) is read. */
-const TOPOLOGY_FILE =
-  /^\/topology\/([A-Za-z][A-Za-z0-9-]{0,40}(?:\.[a-z]+)?-(?:low|medium|high)|sea-network|names-[a-z]{2,3})\.json$/;
-
-/** A built topology file by URL path, read from disk (250 scopes' geometry is not kept in memory), or
- *  undefined for any other path. */
-export function readTopologyFile(dirs: readonly string[], urlPath: string): Buffer | undefined {
-  const name = TOPOLOGY_FILE.exec(urlPath)?.[1];
-  const path = name ? dirs.map((dir) => join(dir, `${name}.json`)).find((file) => existsSync(file)) : undefined;
-  return path ? readFileSync(path) : undefined;
-}
 
 function read(path: string, hint: string): Buffer {
   if (!existsSync(path)) throw new Error(`${path} is missing: ${hint}`);

@@ -4,7 +4,7 @@ import { DOMParser } from '@xmldom/xmldom';
 import type { MapSpec, RenderWarnings } from '../../renderer-page/spec.ts';
 import { renderMap, type RenderEnvironment } from '../../renderer-page/render-map.ts';
 import { SvgDocument, type SvgElement } from '../../server/render/threads/svg-document.ts';
-import { readTopologyFile } from '../../server/render/renderer-assets.ts';
+import { readTopologyFile } from '../../server/render/renderer-origin.ts';
 import { DEFAULT_BUILD_DIR } from '../../topology/catalogue.ts';
 import { root } from './svg.ts';
 

@@ -3,7 +3,8 @@
 // SVG_RENDERER=chromium: svg-renderer.ts.)
 import type { Browser, BrowserContext, CDPSession, Page, Route } from 'playwright-core';
 import type { Format, MapSpec, RenderResult } from '../../../renderer-page/spec.ts';
-import { RENDERER_ORIGIN, type RendererAssets } from '../renderer-assets.ts';
+import type { RendererAssets } from '../renderer-assets.ts';
+import { RENDERER_ORIGIN } from '../renderer-origin.ts';
 import { pinnedDates } from './pdf-dates.ts';
 import { withPngText } from '../png-text.ts';
 import { qualityFor } from '../../request/output-options.ts';

@@ -2,6 +2,8 @@
 // the trip through DevTools and back (a world map at low detail is drawn in about half a millisecond, where
 // the trip alone took several). Admission (admission.ts) lets in as many renders as there are threads, with a
 // bounded queue and one deadline per render; at the deadline the thread is ended and replaced.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { MapSpec } from '../../../renderer-page/spec.ts';
 import { Admission, RenderFailed } from '../admission.ts';
@@ -35,8 +37,13 @@ export class SvgRenderer {
       bundle: assets.files.get('/renderer.js')!.body,
       topologyDirs: assets.topologyDirs,
     };
+    const filename = fileURLToPath(new URL('../../dist/svg-worker.mjs', import.meta.url));
+    if (!existsSync(filename))
+      throw new Error(`${filename} is missing: run \`npm start\` or \`node server/prepare.mjs\``);
     const workers = new Piscina<MapSpec, SvgOutput>({
-      filename: new URL('./svg-worker.ts', import.meta.url).href,
+      // svg-worker.ts as prepare.mjs bundled it: plain JavaScript, so the threads need no TypeScript loader
+      filename,
+      execArgv: [],
       workerData,
       minThreads: options.threads,
       maxThreads: options.threads,

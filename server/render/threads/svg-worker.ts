@@ -1,11 +1,12 @@
-// A worker thread of the SVG renderer (svg-renderer.ts runs these with Piscina). It is a page without a
-// browser: the very renderer bundle the Chromium pages load for PNG, run with svg-document.ts for its
-// `document` and a `fetch` that answers from the same renderer assets and refuses all else. Text is
-// measured from font tables, not a canvas, so an SVG made here and a PNG drawn in Chromium agree.
+// A worker thread of the SVG renderer (svg-renderer.ts runs these with Piscina, from the plain JavaScript
+// prepare.mjs bundles this module into). It is a page without a browser: the very renderer bundle the Chromium
+// pages load for PNG, run with svg-document.ts for its `document` and a `fetch` that answers from the same
+// renderer assets and refuses all else. Text is measured from font tables, not a canvas, so an SVG made here
+// and a PNG drawn in Chromium agree.
 import { DOMParser } from '@xmldom/xmldom';
 import { move, transferableSymbol, valueSymbol, workerData } from 'piscina';
 import type { MapSpec, RenderResult } from '../../../renderer-page/spec.ts';
-import { RENDERER_ORIGIN, readTopologyFile } from '../renderer-assets.ts';
+import { RENDERER_ORIGIN, readTopologyFile } from '../renderer-origin.ts';
 import { SvgDocument, type SvgElement } from './svg-document.ts';
 
 export interface SvgWorkerData {
@@ -65,6 +66,5 @@ async function renderSvg(spec: MapSpec) {
 }
 
 // Piscina awaits a handler given as a promise, and hands the thread work only then: it warms up first (see
-// SvgRenderer.start). Not top-level await: Piscina loads this module with require() when it can, and tsx
-// can only compile it for require() without.
+// SvgRenderer.start).
 export default renderSvg(warmUp).then(() => renderSvg);

@@ -1,0 +1,22 @@
+// The origin the renderer is served from, in pool pages and in SVG threads alike, and the built topology files it
+// fetches there. A module of its own, apart from renderer-assets.ts (which finds the build from where its code
+// lies): the SVG threads run this from their own bundle in server/dist (prepare.mjs) and are told the folders.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** An origin that cannot resolve: nothing the renderer asks for can reach the network. */
+export const RENDERER_ORIGIN = 'http://renderer.invalid';
+
+/** The names the build writes: `DE-medium.json`, `FR.regions-low.json`, `north-america-high.json`,
+ *  `sea-network.json`, `names-de.json` (region names in a language); nothing else (no path, no dot but the
+ *  division's) is read. */
+const TOPOLOGY_FILE =
+  /^\/topology\/([A-Za-z][A-Za-z0-9-]{0,40}(?:\.[a-z]+)?-(?:low|medium|high)|sea-network|names-[a-z]{2,3})\.json$/;
+
+/** A built topology file by URL path, read from disk (250 scopes' geometry is not kept in memory), or
+ *  undefined for any other path. */
+export function readTopologyFile(dirs: readonly string[], urlPath: string): Buffer | undefined {
+  const name = TOPOLOGY_FILE.exec(urlPath)?.[1];
+  const path = name ? dirs.map((dir) => join(dir, `${name}.json`)).find((file) => existsSync(file)) : undefined;
+  return path ? readFileSync(path) : undefined;
+}
