@@ -11,13 +11,13 @@ RUN apt-get update \
 
 WORKDIR /app
 ENV NODE_ENV=production
-# Runtime dependencies only: tsx runs the TypeScript and builds the topology, esbuild bundles the renderer;
+# Runtime dependencies only: tsx runs the topology build, esbuild bundles the renderer and the service;
 # typescript, the @types and the test tools are dev dependencies and stay out.
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY . .
-# The topology and the renderer bundle, built into the image (npm dependencies and Chromium are already
-# there, so prepare.mjs only builds), so that start-up only launches Chromium.
+# The topology, the renderer bundle and the service's own (server/dist), built into the image (npm
+# dependencies and Chromium are already there, so prepare.mjs only builds), so that start-up only launches Chromium.
 RUN node server/prepare.mjs
 
 USER node
@@ -30,4 +30,4 @@ STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["node", "--import", "tsx", "server/main.ts"]
+CMD ["node", "server/dist/main.mjs"]

@@ -1,11 +1,11 @@
 // Gets a fresh clone ready to run, idempotently and quickly when already done: npm dependencies,
-// Debian's headless Chromium, the topology build, the renderer bundle and the SVG threads' module; with --test (npm test) also Debian's
+// Debian's headless Chromium, the topology build, the renderer bundle and the service's own bundle; with --test (npm test) also Debian's
 // full Chromium, redis-server, which the tests start on their own ports, and poppler-utils, which read the PDF
 // maps.
 // Plain Node: it runs before any install.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -18,6 +18,21 @@ function run(command, args, what) {
     process.exit(result.status ?? 1);
   }
 }
+
+/** An esbuild plugin: `import.meta.url` in our modules stays the URL of the module's own source file, so the
+ *  paths they find from it (the topology build, the renderer bundle, package.json) are the same bundled. */
+const sourceFileUrls = {
+  name: 'source-file-urls',
+  setup(build) {
+    build.onLoad({ filter: /\.(ts|mjs)$/ }, ({ path }) => {
+      const source = readFileSync(path, 'utf8');
+      if (path.includes('node_modules') || !source.includes('import.meta.url')) return undefined;
+      const fromBundle = relative(join(root, 'server/dist'), path).split(sep).join('/');
+      const url = `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`;
+      return { contents: source.replaceAll('import.meta.url', url), loader: path.endsWith('.ts') ? 'ts' : 'js' };
+    });
+  },
+};
 
 function newestIn(dir) {
   let newest = 0;
@@ -105,23 +120,31 @@ if (outputs.some((path) => mtime(path) < sources)) {
   console.log('renderer: up to date');
 }
 
-// 5. the SVG threads' module (server/render/threads/svg-worker.ts and what it imports) as one plain JavaScript
-// file, server/dist/svg-worker.mjs, when any of server/render is newer: the threads then start without tsx, whose
-// loader and esbuild process each thread would otherwise carry (about 25 MiB a thread). Packages stay imports.
-const worker = join(root, 'server/dist/svg-worker.mjs');
-if (mtime(worker) < Math.max(newestIn(join(root, 'server/render')), mtime(installed))) {
+// 5. the service as plain JavaScript, when any of its code is newer: server/dist/main.mjs, which `npm start` runs,
+// and server/dist/svg-worker.mjs, which the SVG threads run. Without tsx the process and each thread are spared
+// its loader, its copies of the packages' sources and an esbuild process (about 20 MiB for the process, 25 MiB a
+// thread), and start sooner. Packages stay imports. The tests run the TypeScript itself, through tsx.
+const dist = join(root, 'server/dist');
+const serverCode = Math.max(...['server', 'topology', 'renderer-page'].map((dir) => newestIn(join(root, dir))));
+const bundles = ['main.mjs', 'svg-worker.mjs'].map((name) => join(dist, name));
+if (bundles.some((path) => mtime(path) < Math.max(serverCode, mtime(installed)))) {
   const { build } = await import('esbuild');
   await build({
-    entryPoints: [join(root, 'server/render/threads/svg-worker.ts')],
-    outfile: worker,
+    entryPoints: {
+      main: join(root, 'server/main.ts'),
+      'svg-worker': join(root, 'server/render/threads/svg-worker.ts'),
+    },
+    outdir: dist,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
     packages: 'external',
+    plugins: [sourceFileUrls],
     logLevel: 'warning',
   });
-  console.log('threads: bundled server/dist/svg-worker.mjs');
+  console.log('server: bundled server/dist/main.mjs and svg-worker.mjs');
 } else {
-  console.log('threads: up to date');
+  console.log('server: up to date');
 }

@@ -1,4 +1,4 @@
-// SIGTERM on the real process (server/main.ts as `npm start` runs it): the render in flight completes, the
+// SIGTERM on the real process (server/dist/main.mjs, as `npm start` runs it): the render in flight completes, the
 // service stops taking connections and says it is not ready, and the process exits 0 leaving no Chromium.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -47,7 +47,7 @@ test(
   'SIGTERM: the request in flight completes, /readyz turns 503, new connections are refused, exit 0, no Chromium left',
   { timeout: 120_000 },
   async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, ['server/dist/main.mjs'], {
       cwd: root,
       env: {
         ...process.env,

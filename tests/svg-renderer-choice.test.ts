@@ -85,7 +85,7 @@ test('SVG_RENDERER=chromium answers the SVG the threads answer, drawn in the pag
 });
 
 test('an SVG_RENDERER of neither value stops start-up with a message naming it and the allowed values', () => {
-  const started = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const started = spawnSync(process.execPath, ['server/dist/main.mjs'], {
     cwd: fileURLToPath(new URL('..', import.meta.url)),
     env: { ...process.env, SVG_RENDERER: 'gpu', PORT: '0', HOST: '127.0.0.1' },
     encoding: 'utf8',

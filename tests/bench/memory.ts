@@ -43,7 +43,7 @@ function breakdown(pid: number): { total: number; text: string } {
 }
 
 export async function memory(): Promise<void> {
-  const service = await start(['--import', 'tsx', 'server/main.ts'], {});
+  const service = await start(['server/dist/main.mjs'], {});
   const pid = service.child.pid as number;
   try {
     await sleep(5000);

@@ -18,7 +18,7 @@ export async function svgRenderers(): Promise<void> {
   try {
     for (const renderer of RENDERERS) {
       const started = performance.now();
-      services.set(renderer, await start(['--import', 'tsx', 'server/main.ts'], { SVG_RENDERER: renderer }));
+      services.set(renderer, await start(['server/dist/main.mjs'], { SVG_RENDERER: renderer }));
       startMs.push(performance.now() - started);
     }
     const service = (renderer: Renderer) => services.get(renderer)!;
