@@ -39,6 +39,7 @@ import {
   type Areal,
 } from './topo-tools.js';
 import { worldDrafts, worldId } from './world-regions.js';
+import { windForD3 } from './winding.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.join(here, 'build');
@@ -99,6 +100,15 @@ function writeOutput(name: string, data: unknown): number {
   return Buffer.byteLength(text);
 }
 
+/** Polygons turned round so that d3 reads them as they were drawn (winding.ts), over the whole build. */
+let turned = 0;
+
+/** A scope's topology file, its polygons wound for d3 first. */
+function writeTopology(name: string, topology: Topology): number {
+  turned += windForD3(topology);
+  return writeOutput(name, topology);
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 
 /** Fails loudly unless `regions` ids are unique and known; optionally they must be all of them. */
@@ -156,7 +166,7 @@ function buildWorld(): WorldBuild {
     countries[l] = worldCountries(
       (feature(out, out.objects.regions!) as GeoJSON.FeatureCollection).features as Feature[],
     );
-    const size = writeOutput(`world-${l}.json`, out);
+    const size = writeTopology(`world-${l}.json`, out);
     console.log(
       `  world-${l}: ${collection.geometries.length} regions (${merged} features merged), ` +
         `${vertexCount(topos[l])} → ${vertexCount(out)} vertices, q ${quantization}, ${kb(size)}`,
@@ -196,7 +206,7 @@ function buildRomania(): RegionEntry[] {
       quantization,
     );
     checkIds(`RO-${l}`, out, regions, true);
-    const size = writeOutput(`RO-${l}.json`, out);
+    const size = writeTopology(`RO-${l}.json`, out);
     console.log(
       `  RO-${l}: counties ${vertexCount(src)} → ${vertexCount(simplified)} vertices, ` +
         `with context ${vertexCount(out)} after q ${quantization}, ${kb(size)}`,
@@ -230,9 +240,9 @@ function main(): void {
   const ro = buildRomania();
   buildSea();
   const names = new Map(world.regions.map((r) => [r.id, r.name]));
-  const countries = buildCountries({ countries: world.countries, names }, writeOutput, new Set([ROMANIA.id]));
+  const countries = buildCountries({ countries: world.countries, names }, writeTopology, new Set([ROMANIA.id]));
   for (const line of countries.excluded) console.log(`  no country scope for ${line}`);
-  const groups = buildGroups(world, writeOutput);
+  const groups = buildGroups(world, writeTopology);
   const scopes: ScopeCatalogue[] = [
     // Kosovo's XK is user-assigned; the rest are Natural Earth's codes for units without an ISO code
     {
@@ -256,6 +266,7 @@ function main(): void {
   const size = writeOutput('catalogue.json', catalogue);
   const regionCount = scopes.reduce((n, sc) => n + sc.regions.length, 0);
   console.log(`  catalogue: ${scopes.length} scopes, ${regionCount} regions, ${kb(size)}`);
+  console.log(`  winding: ${turned} polygons turned round for d3`);
   console.log(`topology: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
