@@ -89,6 +89,7 @@ export async function startService(
     redisUrl: config.redisUrl,
     log: logger,
   });
+  metrics.observeCache(() => cache.bytes());
   const app = createApp({
     catalogue,
     renderer: {

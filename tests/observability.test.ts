@@ -174,6 +174,10 @@ test('/metrics: Prometheus text with render time, cache hits and misses, queue d
   );
   assert.ok(samples(text, 'map_cache_hits_total')[0]!.value >= 1);
   assert.ok(samples(text, 'map_cache_misses_total')[0]!.value >= 1);
+  // the map just drawn is among what the cache holds
+  const body = (await (await fetch(service.url + path)).arrayBuffer()).byteLength;
+  const cached = await (await fetch(`${service.url}/metrics`)).text();
+  assert.ok(samples(cached, 'map_cache_bytes')[0]!.value > body, 'the bytes the cache holds in memory');
   assert.deepEqual(
     samples(text, 'map_render_queue_depth').map((s) => [s.labels, s.value]),
     [

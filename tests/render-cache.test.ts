@@ -13,8 +13,10 @@ test('the memory cache is bounded by bytes, least recently used out first', asyn
   assert.ok(await cache.get('a'));
   assert.equal(await cache.get('b'), undefined);
   assert.ok(await cache.get('c'));
+  assert.equal(cache.bytes(), 2 * (700 + 256), 'two bodies and their bookkeeping');
   await cache.set('huge', entry(5000));
   assert.equal(await cache.get('huge'), undefined, 'an entry larger than the whole cache is not kept');
+  assert.equal(cache.bytes(), 2 * (700 + 256));
 });
 
 test('entries expire after the TTL', async () => {

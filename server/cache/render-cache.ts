@@ -18,6 +18,8 @@ export interface RenderCache {
 
 /** The cache the service owns: closing it closes the Redis connection, if any. */
 export interface ServiceRenderCache extends RenderCache {
+  /** what the entries in memory count against the bound (`maxBytes`) */
+  bytes(): number;
   close(): Promise<void>;
 }
 
@@ -27,6 +29,7 @@ const ENTRY_OVERHEAD = 256;
 /** `set` takes an optional TTL: an entry found in Redis is kept in memory only for what it has left there. */
 export function memoryRenderCache(options: { maxBytes: number; ttlMs: number }): RenderCache & {
   set(key: string, value: CachedRender, ttlMs?: number): Promise<void>;
+  bytes(): number;
 } {
   const lru = new LRUCache<string, StoredEntry>({
     maxSize: Math.max(1, options.maxBytes),
@@ -48,6 +51,7 @@ export function memoryRenderCache(options: { maxBytes: number; ttlMs: number }):
     async set(key, value, ttlMs?: number) {
       if (options.maxBytes > 0) await keyv.set(key, value, ttlMs);
     },
+    bytes: () => lru.calculatedSize,
   };
 }
 
@@ -67,7 +71,7 @@ export async function renderCache(options: {
   log?: CacheLog;
 }): Promise<ServiceRenderCache> {
   const memory = memoryRenderCache(options);
-  if (!options.redisUrl) return { get: memory.get, set: memory.set, close: async () => {} };
+  if (!options.redisUrl) return { get: memory.get, set: memory.set, bytes: memory.bytes, close: async () => {} };
   // loaded only with REDIS_URL: the Redis client takes a tenth of a second to load, which a start without it
   // need not spend
   const { connectRedisTier } = await import('./redis-tier.ts');
@@ -85,6 +89,7 @@ export async function renderCache(options: {
     async set(key, value) {
       await Promise.all([memory.set(key, value), shared.set(key, value)]);
     },
+    bytes: memory.bytes,
     close: () => shared.close(),
   };
 }

@@ -26,6 +26,7 @@ export function createMetrics() {
   /** by renderer: `svg` the threads (absent under SVG_RENDERER=chromium, where SVGs wait in the pages'
    *  queue), `png` the Chromium pool (which also makes PDF, JPEG and WebP) */
   let queues: Partial<Record<'svg' | 'png', () => number>> | undefined;
+  let cacheBytes: (() => number) | undefined;
   return {
     registry,
     renderSeconds: new Histogram({
@@ -68,9 +69,21 @@ export function createMetrics() {
         }
       },
     }),
+    cacheBytes: new Gauge({
+      name: 'map_cache_bytes',
+      help: "Bytes of maps the service's memory holds in its cache, at most CACHE_MAX_BYTES (Redis's are not counted)",
+      registers,
+      collect() {
+        if (cacheBytes) this.set(cacheBytes());
+      },
+    }),
     /** where the queue depths are read from, once the renderers exist */
     observeQueues(depths: Partial<Record<'svg' | 'png', () => number>>): void {
       queues = depths;
+    },
+    /** where the cache's bytes in memory are read from, once the cache exists */
+    observeCache(bytes: () => number): void {
+      cacheBytes = bytes;
     },
   };
 }

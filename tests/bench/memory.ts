@@ -47,7 +47,8 @@ export async function memory(): Promise<void> {
   const pid = service.child.pid as number;
   try {
     await sleep(5000);
-    row('memory (PSS) of the process tree at idle after start', breakdown(pid).text);
+    const idle = breakdown(pid);
+    row('memory (PSS) of the process tree at idle after start', idle.text, '≤ 450 MiB', idle.total <= 450);
 
     let next = 0;
     const mixed = await load(service.url, CLIENTS, LOAD_SECONDS, () => MIXED[next++ % MIXED.length]());
@@ -56,9 +57,13 @@ export async function memory(): Promise<void> {
     for (const scope of OTHER_PNG_SCOPES)
       await get(`${service.url}/map.png?scope=${scope}&level=medium&title=m${++counter}`);
     await sleep(5000);
+    const loaded = breakdown(pid);
+    const cached = /^map_cache_bytes (\S+)$/m.exec(await (await fetch(`${service.url}/metrics`)).text())?.[1];
     row(
       `memory (PSS) after a mixed load (${CLIENTS} clients, ${LOAD_SECONDS} s, ${mixed.perSecond.toFixed(0)} req/s; then ${OTHER_SCOPES.length + OTHER_PNG_SCOPES.length} first maps of other scopes), 5 s later`,
-      breakdown(pid).text,
+      `${loaded.text}; the output cache holds ${mib(Number(cached) / 2 ** 20)} of node's`,
+      '≤ 800 MiB',
+      loaded.total <= 800,
     );
   } finally {
     service.child.kill('SIGTERM');
