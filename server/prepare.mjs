@@ -1,7 +1,7 @@
-// Gets a fresh clone ready to run, idempotently and quickly when already done: npm dependencies,
-// Debian's headless Chromium, the topology build, the renderer bundle and the service's own bundle; with --test (npm test) also Debian's
-// full Chromium, redis-server, which the tests start on their own ports, and poppler-utils, which read the PDF
-// maps.
+// Gets a fresh clone ready to run, idempotently and quickly when already done: npm dependencies, Debian's
+// headless Chromium, the topology build, the renderer bundle and the service's own bundle; with --test (npm test)
+// also Debian's full Chromium, redis-server, which the tests start on their own ports, and poppler-utils, which
+// read the PDF maps.
 // Plain Node: it runs before any install.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
