@@ -1,8 +1,9 @@
 // d3-geo tells a polygon's inside from its outside by the winding of its rings on the sphere. A polygon that
 // simplification and quantisation leave with next to no area (an islet of a few points) can come out wound the
 // other way, and d3 then reads it as the whole sphere but the islet: the map is painted over in that region's
-// colour (world-high had three such islets in the Maldives, US-low three along Alaska, Louisiana and North
-// Carolina). Such polygons are turned round before a file is written, so each encloses what it was drawn from.
+// colour and framed as if the region were the whole world (world-high had three such islets in the Maldives,
+// US-low four off Alaska, Louisiana and North Carolina). Such polygons are turned round before a file is
+// written, so each encloses what it was drawn from.
 import { geoArea } from 'd3';
 import { feature } from 'topojson-client';
 import type { Topology } from 'topojson-specification';
