@@ -63,6 +63,9 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** The service as `npm start` runs it, once prepare has bundled it. */
+export const SERVICE: string[] = ['server/dist/main.mjs'];
+
 /** Starts `node ...script` on a free loopback port and waits until it answers `GET /`. */
 export async function start(
   script: string[],

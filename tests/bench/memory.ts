@@ -4,7 +4,7 @@
 // process by process. PSS divides a page shared by several processes among them, so Chromium's dozen processes
 // are not each counted whole; what other programs on the machine share with the tree (Chromium's own code when
 // another Chromium runs) lowers it a little.
-import { get, load, mib, row, sleep, start } from './measure.ts';
+import { get, load, mib, row, SERVICE, sleep, start } from './measure.ts';
 import { treePssByKind } from '../support/process-tree.ts';
 
 const CLIENTS = 8;
@@ -43,7 +43,7 @@ function breakdown(pid: number): { total: number; text: string } {
 }
 
 export async function memory(): Promise<void> {
-  const service = await start(['server/dist/main.mjs'], {});
+  const service = await start(SERVICE, {});
   const pid = service.child.pid as number;
   try {
     await sleep(5000);

@@ -18,6 +18,7 @@ import {
   row,
   rows,
   SAMPLES,
+  SERVICE,
   start,
   timed,
   WARMUP_MS,
@@ -48,7 +49,7 @@ const loadAtStart = os.loadavg()[0];
 normaliseRows(loadCatalogue());
 await (await import('./start-up.ts')).startUp(); // before any service runs: the starts have the cores to themselves
 // with its default logging, one JSON line per request, as it runs in production
-const service = await start(['server/dist/main.mjs'], { LOG_LEVEL: 'info' });
+const service = await start(SERVICE, { LOG_LEVEL: 'info' });
 try {
   // first, while no scope but the warm-up's has been drawn: first renders and memory
   await coldScopes(service.url, service.child.pid as number);

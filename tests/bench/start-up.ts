@@ -3,7 +3,7 @@
 // answered and to /readyz answering 200. The service listens before its renderers are ready, so the SVG is
 // asked for as soon as a connection is taken, and its answer comes once a thread can draw it.
 import { spawn } from 'node:child_process';
-import { freePort, median, ms, root, row, sleep } from './measure.ts';
+import { freePort, median, ms, root, row, SERVICE, sleep } from './measure.ts';
 
 const STARTS = Math.max(5, Number(process.env.BENCH_STARTS ?? 5));
 // finer than start()'s 250 ms, which would round every start up to its next quarter second
@@ -32,7 +32,7 @@ async function startOnce(): Promise<{ svg: number; ready: number }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const spawned = performance.now();
-  const child = spawn(process.execPath, ['server/dist/main.mjs'], {
+  const child = spawn(process.execPath, SERVICE, {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: 'ignore',

@@ -1,7 +1,7 @@
 // The benchmark's measure of SVG_RENDERER: the same service started twice, SVGs drawn by worker threads (the
 // default) and by the Chromium pages, side by side: start-up, memory at idle, cache-miss latency with the two
 // asked in turn (which goes first alternating, as the machine is shared) and throughput at 8 clients.
-import { get, load, median, mib, ms, p95, row, sideBySide, sleep, start } from './measure.ts';
+import { get, load, median, mib, ms, p95, row, SERVICE, sideBySide, sleep, start } from './measure.ts';
 import { treePssMiB } from '../support/process-tree.ts';
 
 const RENDERERS = ['threads', 'chromium'] as const;
@@ -18,7 +18,7 @@ export async function svgRenderers(): Promise<void> {
   try {
     for (const renderer of RENDERERS) {
       const started = performance.now();
-      services.set(renderer, await start(['server/dist/main.mjs'], { SVG_RENDERER: renderer }));
+      services.set(renderer, await start(SERVICE, { SVG_RENDERER: renderer }));
       startMs.push(performance.now() - started);
     }
     const service = (renderer: Renderer) => services.get(renderer)!;
