@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { geoPath } from 'd3';
 import { frameFor } from '../renderer-page/frame.ts';
 import { loadScopeGeometry } from '../renderer-page/geometry/scope-geometry.ts';
+import { outlineFeature } from '../renderer-page/geometry/outline.ts';
 import { simplifiedProjection } from '../renderer-page/geometry/pixel-simplify.ts';
 import type { Extent } from '../renderer-page/geometry/projection.ts';
 import type { MapSpec } from '../renderer-page/spec.ts';
@@ -54,11 +55,12 @@ for (const framing of framings) {
       // drawn before outlines were shared
       const direct = geoPath(simplifiedProjection(frame.projection));
       let compared = 0;
-      for (const feature of geometry.regions) {
+      for (const region of geometry.regions) {
+        const feature = outlineFeature(region.outline);
         const area = direct.area(feature);
-        const d = frame.regionPath(feature.id);
+        const d = frame.regionPath(region.id);
         if (area < 50) continue;
-        assert.ok(d, `${feature.id} is drawn at ${JSON.stringify(extent)}`);
+        assert.ok(d, `${region.id} is drawn at ${JSON.stringify(extent)}`);
         const drawn = boundsOf(pathPieces(d).flat());
         const [[x0, y0], [x1, y1]] = direct.bounds(feature);
         const off = Math.max(
@@ -67,9 +69,9 @@ for (const framing of framings) {
           Math.abs(drawn.x1 - x1),
           Math.abs(drawn.y1 - y1),
         );
-        assert.ok(off < 1, `${feature.id} at ${JSON.stringify(extent)}: bounds ${off.toFixed(2)} px off`);
-        const ratio = frame.area(feature.id) / area;
-        assert.ok(Math.abs(ratio - 1) < 0.02, `${feature.id} at ${JSON.stringify(extent)}: area × ${ratio.toFixed(3)}`);
+        assert.ok(off < 1, `${region.id} at ${JSON.stringify(extent)}: bounds ${off.toFixed(2)} px off`);
+        const ratio = frame.area(region.id) / area;
+        assert.ok(Math.abs(ratio - 1) < 0.02, `${region.id} at ${JSON.stringify(extent)}: area × ${ratio.toFixed(3)}`);
         compared++;
       }
       assert.ok(compared >= 5, `${compared} regions compared at ${JSON.stringify(extent)}`);

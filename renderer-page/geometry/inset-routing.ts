@@ -3,8 +3,8 @@
 // region lies in one inset, so its vertices can go to the composite's own point routing instead (the inset a
 // point falls in), without resampling or clipping, which the insets' small extents do not need. A region with
 // a vertex outside every inset (Hawaii's north-western islets) keeps the full stream.
-import { geoTransform, type GeoPermissibleObjects, type GeoProjection, type GeoStreamWrapper } from 'd3';
-import type { RegionFeature } from './scope-geometry.ts';
+import { geoTransform, type GeoProjection, type GeoStreamWrapper } from 'd3';
+import { everyPoint, type Outline } from './outline.ts';
 
 /** Each point projected by `projection`'s own routing; the projection must place every point (liesInInsets). */
 export function routedStream(projection: GeoProjection): GeoStreamWrapper {
@@ -16,16 +16,7 @@ export function routedStream(projection: GeoProjection): GeoStreamWrapper {
   });
 }
 
-type Coordinates = number[] | Coordinates[];
-
-function everyPoint(coordinates: Coordinates, test: (point: [number, number]) => boolean): boolean {
-  if (typeof coordinates[0] === 'number') return test(coordinates as [number, number]);
-  return (coordinates as Coordinates[]).every((inner) => everyPoint(inner, test));
-}
-
-/** Whether every vertex of the region falls in one of the projection's insets. */
-export function liesInInsets(projection: GeoProjection, feature: RegionFeature | GeoPermissibleObjects): boolean {
-  const geometry = 'geometry' in feature ? feature.geometry : null;
-  if (!geometry || (geometry.type !== 'Polygon' && geometry.type !== 'MultiPolygon')) return false;
-  return everyPoint(geometry.coordinates as Coordinates, (point) => projection(point) !== null);
+/** Whether every vertex of the outline falls in one of the projection's insets. */
+export function liesInInsets(projection: GeoProjection, outline: Outline): boolean {
+  return everyPoint(outline, (point) => projection(point) !== null);
 }

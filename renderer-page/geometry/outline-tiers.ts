@@ -64,8 +64,8 @@ export class ReferenceOutlines {
     let recorded = this.regions.get(feature.id);
     if (!recorded) {
       // a region that lies in the insets goes through their routing, else through the projection's stream
-      const through = this.routed && liesInInsets(this.projection, feature) ? this.routed : this.projection;
-      recorded = this.counted(record(through, feature));
+      const through = this.routed && liesInInsets(this.projection, feature.outline) ? this.routed : this.projection;
+      recorded = this.counted(record(through, feature.outline));
       this.regions.set(feature.id, recorded);
     }
     return recorded;
@@ -73,7 +73,7 @@ export class ReferenceOutlines {
 
   /** The neighbouring land at the reference scale. */
   context(geometry: ScopeGeometry): Recorded[] {
-    this.contextOutlines ??= geometry.context.map((f) => this.counted(record(this.projection, f)));
+    this.contextOutlines ??= geometry.context.map((outline) => this.counted(record(this.projection, outline)));
     return this.contextOutlines;
   }
 

@@ -19,7 +19,8 @@ import {
   geoConicConformalSpain,
 } from 'd3-composite-projections/index.js';
 import type { MapSpec, ProjectionName } from '../spec.ts';
-import type { ScopeGeometry } from './scope-geometry.ts';
+import type { RegionFeature, ScopeGeometry } from './scope-geometry.ts';
+import { outlineFeature, streamOutline } from './outline.ts';
 
 export type Extent = [[number, number], [number, number]];
 type Framing = Pick<MapSpec, 'scope' | 'projection' | 'bbox'>;
@@ -63,7 +64,7 @@ function regionCorners(geometry: ScopeGeometry): GeoPermissibleObjects {
   let corners = cornersOf.get(geometry);
   if (!corners) {
     const points = geometry.regions.flatMap((f) => {
-      const [[west, south], [east, north]] = geoBounds(f);
+      const [[west, south], [east, north]] = geoBounds(outlineFeature(f.outline));
       return [
         [west, south],
         [west, north],
@@ -77,23 +78,58 @@ function regionCorners(geometry: ScopeGeometry): GeoPermissibleObjects {
   return corners;
 }
 
+/** A shape in GeoJSON, or regions of the scope. */
+type FitTarget = GeoPermissibleObjects | RegionFeature[];
+
 /** What the projection is fitted to: the bbox asked for, the globe, or the scope's land (Antarctica left
  *  out of world maps whose projection would blow it up; the corners of its regions with insets). */
-function fitTarget(framing: Framing, geometry: ScopeGeometry): GeoPermissibleObjects {
+function fitTarget(framing: Framing, geometry: ScopeGeometry): FitTarget {
   const { scope, projection, bbox } = framing;
   if (bbox) return boxOutline(bbox);
   if (insets(framing)) return regionCorners(geometry);
   if (scope === 'world') {
     if (GLOBAL.has(projection)) return { type: 'Sphere' };
     const keep = projection === 'albersUsa' ? (id: string) => id === 'US' : (id: string) => id !== 'AQ';
-    return { type: 'FeatureCollection', features: geometry.regions.filter((f) => keep(f.id)) };
+    return geometry.regions.filter((f) => keep(f.id));
   }
-  return { type: 'FeatureCollection', features: geometry.regions };
+  return geometry.regions;
+}
+
+/** The target's bounds on the sphere, as d3's geoBounds gives them. */
+function sphericalBounds(target: FitTarget): Bounds {
+  if (!Array.isArray(target)) return geoBounds(target);
+  return geoBounds({ type: 'FeatureCollection', features: target.map((f) => outlineFeature(f.outline)) });
+}
+
+/** The target's bounds through `projection`, as d3's geoPath(projection).bounds gives them: the same stream
+ *  into the same comparisons. */
+function projectedBounds(projection: GeoProjection, target: FitTarget): Bounds {
+  if (!Array.isArray(target)) return geoPath(projection).bounds(target);
+  const bounds: Bounds = [
+    [Infinity, Infinity],
+    [-Infinity, -Infinity],
+  ];
+  const [min, max] = bounds;
+  const noop = () => {};
+  const stream = projection.stream({
+    point(x, y) {
+      if (x < min[0]) min[0] = x;
+      if (x > max[0]) max[0] = x;
+      if (y < min[1]) min[1] = y;
+      if (y > max[1]) max[1] = y;
+    },
+    lineStart: noop,
+    lineEnd: noop,
+    polygonStart: noop,
+    polygonEnd: noop,
+  });
+  for (const region of target) streamOutline(region.outline, stream);
+  return bounds;
 }
 
 /** How to make the framing's projection, unfitted. What it needs of the geometry (a conic's parallels) is
  *  worked out here, once, not for every projection made. */
-function maker(framing: Framing, target: GeoPermissibleObjects): () => GeoProjection {
+function maker(framing: Framing, target: FitTarget): () => GeoProjection {
   const { scope, projection, bbox } = framing;
   const composite = insets(framing);
   if (composite) return composite;
@@ -108,7 +144,7 @@ function maker(framing: Framing, target: GeoPermissibleObjects): () => GeoProjec
       return geoAlbersUsa as unknown as () => GeoProjection;
     case 'conicConformal': {
       // standard parallels at one sixth in from each edge of the extent (Kavrayskiy's rule), centred on it
-      const [[west, south], [east, north]] = geoBounds(target);
+      const [[west, south], [east, north]] = sphericalBounds(target);
       // the world's land reaches all the way round, where geoBounds' longitudes say little: Greenwich
       const centre = scope === 'world' && !bbox ? 0 : east >= west ? (west + east) / 2 : (west + east + 360) / 2;
       const span = north - south;
@@ -150,7 +186,7 @@ export interface ProjectionBasis {
 export function projectionBasis(framing: Framing, geometry: ScopeGeometry): ProjectionBasis {
   const target = fitTarget(framing, geometry);
   const make = maker(framing, target);
-  const bounds = geoPath(make().scale(150).translate([0, 0])).bounds(target) as Bounds;
+  const bounds = projectedBounds(make().scale(150).translate([0, 0]), target);
   return {
     make,
     bounds,

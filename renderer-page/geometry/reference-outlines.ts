@@ -5,9 +5,10 @@
 // to the frame and simplified to the output's pixels there. The reference is a power of two in px at least as
 // large as the map drawn (a tier), so its detail is never coarser than the output's, and a map's bytes depend
 // only on its own size, never on which sizes were drawn before.
-import { geoClipRectangle, geoStream, type GeoPermissibleObjects, type GeoStream, type GeoStreamWrapper } from 'd3';
+import { geoClipRectangle, type GeoStream, type GeoStreamWrapper } from 'd3';
 import type { Extent } from './projection.ts';
 import { subPixelStream } from './pixel-simplify.ts';
+import { streamOutline, type Outline } from './outline.ts';
 
 /** One polygon (its rings) or one line, as x, y pairs at the reference scale. */
 interface Part {
@@ -21,8 +22,8 @@ export interface Recorded {
   box: [number, number, number, number];
 }
 
-/** `object` streamed through `projection` (at the reference scale) and the sub-pixel filter there. */
-export function record(projection: GeoStreamWrapper, object: GeoPermissibleObjects): Recorded {
+/** `outline` streamed through `projection` (at the reference scale) and the sub-pixel filter there. */
+export function record(projection: GeoStreamWrapper, outline: Outline): Recorded {
   const parts: Part[] = [];
   const box: Recorded['box'] = [Infinity, Infinity, -Infinity, -Infinity];
   let rings: Float32Array[] | null = null;
@@ -52,7 +53,7 @@ export function record(projection: GeoStreamWrapper, object: GeoPermissibleObjec
     },
     sphere() {},
   };
-  geoStream(object, projection.stream(subPixelStream(recorder)));
+  streamOutline(outline, projection.stream(subPixelStream(recorder)));
   return { parts, box };
 }
 

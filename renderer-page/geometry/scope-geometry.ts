@@ -1,10 +1,13 @@
 import { feature } from 'topojson-client';
-import type { Feature, Geometry, Point } from 'geojson';
-import type { Topology, GeometryCollection } from 'topojson-specification';
+import type { Feature, MultiPolygon, Point, Polygon } from 'geojson';
+import type { GeometryCollection, GeometryObject, Topology } from 'topojson-specification';
 import type { MapSpec } from '../spec.ts';
+import { compactOutline, type Outline } from './outline.ts';
 
-export interface RegionFeature extends Feature<Geometry, { name: string }> {
+/** A region drawn at this level: its id and its outline. */
+export interface RegionFeature {
   id: string;
+  outline: Outline;
 }
 
 /** Where a region is and what it is called, at every level, even one without its outline. */
@@ -16,7 +19,7 @@ interface RegionAnchor {
 export interface ScopeGeometry {
   regions: RegionFeature[];
   /** neighbouring land drawn muted for context; no ids */
-  context: Feature[];
+  context: Outline[];
   /** every region of the scope by id: the visual centre of its most detailed outline */
   anchors: Map<string, RegionAnchor>;
 }
@@ -56,18 +59,29 @@ export function loadScopeGeometry(source: Source, loadJson: LoadJson): Promise<S
 }
 
 function decode(topology: Topology): ScopeGeometry {
-  const collection = (name: string): Feature[] => {
-    const object = topology.objects[name] as GeometryCollection | undefined;
-    return object ? feature(topology, object).features : [];
+  // one object at a time, each outline made compact as soon as it is decoded: the topology's GeoJSON is never
+  // whole in memory at once
+  const objects = (name: string) => (topology.objects[name] as GeometryCollection | undefined)?.geometries ?? [];
+  const decoded = (object: GeometryObject) => feature(topology, object) as Feature;
+  const outline = (object: GeometryObject) => {
+    const { geometry } = decoded(object);
+    // the build and custom-geometry.ts let only areas be regions and context land
+    if (geometry.type !== 'Polygon' && geometry.type !== 'MultiPolygon')
+      throw new Error(`an outline must be a Polygon or MultiPolygon, not ${geometry.type}`);
+    return compactOutline(geometry as Polygon | MultiPolygon);
   };
   const anchors = new Map(
-    collection('points').map((f) => {
-      const point = f as Feature<Point, { name: string }>;
+    objects('points').map((object) => {
+      const point = decoded(object) as Feature<Point, { name: string }>;
       return [
         String(point.id),
         { lonLat: point.geometry.coordinates as [number, number], name: point.properties.name },
       ];
     }),
   );
-  return { regions: collection('regions') as RegionFeature[], context: collection('context'), anchors };
+  return {
+    regions: objects('regions').map((object) => ({ id: String(object.id), outline: outline(object) })),
+    context: objects('context').map(outline),
+    anchors,
+  };
 }
