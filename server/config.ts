@@ -121,9 +121,9 @@ const SETTINGS = [
   setting({
     key: 'cacheMaxBytes',
     variable: 'CACHE_MAX_BYTES',
-    shown: '268435456',
-    what: 'in-memory cache bound, least recently used out first',
-    read: integer('CACHE_MAX_BYTES', 256 * 1024 * 1024, 0),
+    shown: '67108864',
+    what: "in-memory cache bound in bytes, least recently used out first (about 380 world maps as 1200 px PNGs, 700 as SVGs). A GET's map is also kept a year by browsers and CDNs (`Cache-Control: immutable`), so this cache mostly serves repeats from new clients and POSTs; a larger one is memory the operator pays for in every instance, where a Redis (`REDIS_URL`) is shared",
+    read: integer('CACHE_MAX_BYTES', 64 * 1024 * 1024, 0),
   }),
   setting({
     key: 'cacheTtlMs',
