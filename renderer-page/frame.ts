@@ -5,7 +5,7 @@
 // from outlines already projected (reference-outlines.ts), so the width of every `<img>` embed is cheap.
 import { geoGraticule10, type GeoPermissibleObjects, type GeoProjection, type GeoStream } from 'd3';
 import type { MapSpec } from './spec.ts';
-import { geometryKey, type RegionFeature, type ScopeGeometry } from './geometry/scope-geometry.ts';
+import { geometryKey, type ScopeGeometry, type ScopeRegion } from './geometry/scope-geometry.ts';
 import {
   fitProjection,
   naturalHeight,
@@ -28,10 +28,10 @@ type Framing = Pick<MapSpec, 'scope' | 'division' | 'geometry' | 'level' | 'proj
 const VISIBLE_AREA = 6;
 
 /** Each scope's regions by id, for as long as its geometry is kept. */
-const features = new WeakMap<ScopeGeometry, Map<string, RegionFeature>>();
-function featuresOf(geometry: ScopeGeometry): Map<string, RegionFeature> {
-  let byId = features.get(geometry);
-  if (!byId) features.set(geometry, (byId = new Map(geometry.regions.map((f) => [f.id, f]))));
+const regions = new WeakMap<ScopeGeometry, Map<string, ScopeRegion>>();
+function regionsOf(geometry: ScopeGeometry): Map<string, ScopeRegion> {
+  let byId = regions.get(geometry);
+  if (!byId) regions.set(geometry, (byId = new Map(geometry.regions.map((r) => [r.id, r]))));
   return byId;
 }
 
@@ -68,8 +68,8 @@ export class Frame {
   /** The region's outline as path data, or null when none of it is drawn. */
   regionPath(id: string): string | null {
     return once(this.memo.d, id, () => {
-      const feature = featuresOf(this.geometry).get(id);
-      return feature ? this.outline(this.outlines.region(feature)) : null;
+      const region = regionsOf(this.geometry).get(id);
+      return region ? this.outline(this.outlines.region(region)) : null;
     });
   }
 
@@ -103,8 +103,8 @@ export class Frame {
   }
 
   private place(id: string, output: GeoStream): void {
-    const feature = featuresOf(this.geometry).get(id);
-    if (feature) this.placement.draw(this.outlines.region(feature), output);
+    const region = regionsOf(this.geometry).get(id);
+    if (region) this.placement.draw(this.outlines.region(region), output);
   }
 
   private outline(recorded: Recorded): string | null {

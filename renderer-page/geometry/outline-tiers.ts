@@ -5,7 +5,7 @@
 // catalogue nor with the sizes asked for.
 import type { GeoProjection, GeoStreamWrapper } from 'd3';
 import type { ProjectionBasis } from './projection.ts';
-import type { RegionFeature, ScopeGeometry } from './scope-geometry.ts';
+import type { ScopeGeometry, ScopeRegion } from './scope-geometry.ts';
 import { record, type Recorded } from './reference-outlines.ts';
 import { liesInInsets, routedStream } from './inset-routing.ts';
 
@@ -59,14 +59,14 @@ export class ReferenceOutlines {
 
   /** The region's outline at the reference scale, recorded when first asked for. The tier keeps no geometry
    *  of its own (the scope's decoded geometry is the pages' largest object, kept by scope-geometry.ts): the
-   *  frame hands in the feature, the same for the same key. */
-  region(feature: RegionFeature): Recorded {
-    let recorded = this.regions.get(feature.id);
+   *  frame hands in the region, the same for the same key. */
+  region({ id, outline }: ScopeRegion): Recorded {
+    let recorded = this.regions.get(id);
     if (!recorded) {
       // a region that lies in the insets goes through their routing, else through the projection's stream
-      const through = this.routed && liesInInsets(this.projection, feature.outline) ? this.routed : this.projection;
-      recorded = this.counted(record(through, feature.outline));
-      this.regions.set(feature.id, recorded);
+      const through = this.routed && liesInInsets(this.projection, outline) ? this.routed : this.projection;
+      recorded = this.counted(record(through, outline));
+      this.regions.set(id, recorded);
     }
     return recorded;
   }

@@ -19,7 +19,7 @@ import {
   geoConicConformalSpain,
 } from 'd3-composite-projections/index.js';
 import type { MapSpec, ProjectionName } from '../spec.ts';
-import type { RegionFeature, ScopeGeometry } from './scope-geometry.ts';
+import type { ScopeGeometry, ScopeRegion } from './scope-geometry.ts';
 import { outlineFeature, streamOutline } from './outline.ts';
 
 export type Extent = [[number, number], [number, number]];
@@ -79,7 +79,7 @@ function regionCorners(geometry: ScopeGeometry): GeoPermissibleObjects {
 }
 
 /** A shape in GeoJSON, or regions of the scope. */
-type FitTarget = GeoPermissibleObjects | RegionFeature[];
+type FitTarget = GeoPermissibleObjects | ScopeRegion[];
 
 /** What the projection is fitted to: the bbox asked for, the globe, or the scope's land (Antarctica left
  *  out of world maps whose projection would blow it up; the corners of its regions with insets). */

@@ -5,7 +5,7 @@ import type { MapSpec } from '../spec.ts';
 import { compactOutline, type Outline } from './outline.ts';
 
 /** A region drawn at this level: its id and its outline. */
-export interface RegionFeature {
+export interface ScopeRegion {
   id: string;
   outline: Outline;
 }
@@ -17,7 +17,7 @@ interface RegionAnchor {
 }
 
 export interface ScopeGeometry {
-  regions: RegionFeature[];
+  regions: ScopeRegion[];
   /** neighbouring land drawn muted for context; no ids */
   context: Outline[];
   /** every region of the scope by id: the visual centre of its most detailed outline */
