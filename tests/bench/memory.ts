@@ -1,7 +1,7 @@
 // The benchmark's measure of memory: a service of its own, the PSS of its process tree (Node with its SVG threads,
 // Chromium's browser, GPU, utility and renderer processes) at idle after start, then after a mixed load at
 // saturation (world, RO and US-county SVG and PNG misses at 8 clients, then the first map of 20 other scopes),
-// process by process. PSS divides a page shared by several processes among them, so Chromium's dozen processes
+// 5 s and 30 s later, process by process. PSS divides a page shared by several processes among them, so Chromium's dozen processes
 // are not each counted whole; what other programs on the machine share with the tree (Chromium's own code when
 // another Chromium runs) lowers it a little.
 import { get, load, mib, row, SERVICE, sleep, start } from './measure.ts';
@@ -9,6 +9,7 @@ import { treePssByKind } from '../support/process-tree.ts';
 
 const CLIENTS = 8;
 const LOAD_SECONDS = 20;
+const SETTLED_SECONDS = 30;
 const OTHER_SCOPES = ['FR', 'IT', 'ES', 'PL', 'SE', 'NO', 'FI', 'GB', 'CN', 'IN', 'BR', 'CA', 'AU', 'MX', 'JP', 'ZA'];
 const OTHER_PNG_SCOPES = ['AR', 'EG', 'TR', 'UA'];
 
@@ -65,6 +66,9 @@ export async function memory(): Promise<void> {
       '≤ 800 MiB',
       loaded.total <= 800,
     );
+    // what an idle service comes back to: V8 and Chromium give back a load's garbage on their own schedules
+    await sleep(SETTLED_SECONDS * 1000 - 5000);
+    row(`memory (PSS) ${SETTLED_SECONDS} s after the same load, nothing asked meanwhile`, breakdown(pid).text);
   } finally {
     service.child.kill('SIGTERM');
   }
