@@ -58,8 +58,8 @@ export class ReferenceOutlines {
   }
 
   /** The region's outline at the reference scale, recorded when first asked for. The tier keeps no geometry
-   *  of its own (the scope's decoded geometry is the pages' largest object, kept by scope-geometry.ts): the
-   *  frame hands in the region, the same for the same key. */
+   *  of its own (the scope's decoded outlines are kept by scope-geometry.ts, within its own bound): the frame
+   *  hands in the region, the same for the same key. */
   region({ id, outline }: ScopeRegion): Recorded {
     let recorded = this.regions.get(id);
     if (!recorded) {
