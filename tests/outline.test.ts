@@ -2,6 +2,7 @@
 // from, call for call and number for number, so the maps drawn from them are the same to the byte. The goldens
 // check some maps; this checks every region and every piece of context land of the largest files.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { geoStream, type GeoStream } from 'd3';
 import type { Feature } from 'geojson';
@@ -9,11 +10,7 @@ import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { outlineFeature, streamOutline } from '../renderer-page/geometry/outline.ts';
 import { loadScopeGeometry } from '../renderer-page/geometry/scope-geometry.ts';
-import { readTopologyFile } from '../server/render/renderer-origin.ts';
-import { DEFAULT_BUILD_DIR } from '../topology/catalogue.ts';
-
-const readTopology = (name: string) =>
-  JSON.parse(readTopologyFile([DEFAULT_BUILD_DIR], `/topology/${name}.json`)!.toString('utf8')) as Topology;
+import { topologyPath } from '../topology/catalogue.ts';
 
 /** Every call a stream is given, in order: a name for each, and a point's coordinates after its name. */
 function recorder(): { stream: GeoStream; calls: Array<string | number> } {
@@ -35,7 +32,7 @@ for (const [scope, level] of [
   ['DE', 'high'],
 ] as const) {
   test(`${scope} at ${level} detail: each outline streams and reads back as its GeoJSON`, async () => {
-    const topology = readTopology(`${scope}-${level}`);
+    const topology = JSON.parse(readFileSync(topologyPath(scope, level), 'utf8')) as Topology;
     const geoJson = (name: string) =>
       ((topology.objects[name] as GeometryCollection | undefined)?.geometries ?? []).map(
         (object) => feature(topology, object) as Feature,
