@@ -17,7 +17,7 @@ import {
 import { simplifiedProjection } from './geometry/pixel-simplify.ts';
 import { relativePath, RelativePathWriter } from './geometry/relative-path.ts';
 import { polygonCollector, visualCentre, type Ring } from './geometry/visual-centre.ts';
-import { areaStream, contextStream, Placement, type Recorded } from './geometry/reference-outlines.ts';
+import { areaStream, Placement, type Recorded } from './geometry/reference-outlines.ts';
 import { ReferenceOutlines } from './geometry/outline-tiers.ts';
 
 type Framing = Pick<MapSpec, 'scope' | 'division' | 'geometry' | 'level' | 'projection' | 'bbox'>;
@@ -109,7 +109,7 @@ export class Frame {
 
   private outline(recorded: Recorded): string | null {
     const writer = new RelativePathWriter();
-    this.placement.draw(recorded, contextStream(writer));
+    this.placement.write(recorded, writer);
     return writer.take();
   }
 

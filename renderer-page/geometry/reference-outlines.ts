@@ -9,6 +9,7 @@ import { geoClipRectangle, type GeoStream, type GeoStreamWrapper } from 'd3';
 import type { Extent } from './projection.ts';
 import { subPixelStream } from './pixel-simplify.ts';
 import { streamOutline, type Outline } from './outline.ts';
+import type { RelativePathWriter } from './relative-path.ts';
 
 /** One polygon (its rings) or one line, as x, y pairs at the reference scale. */
 interface Part {
@@ -88,6 +89,20 @@ export class Placement {
     }
   }
 
+  /** `recorded` placed and written as path data by `writer`, as `draw` into contextStream(writer) would write
+   *  it: in one loop when it lies inside the frame (nearly every region), through the clip when not. */
+  write(recorded: Recorded, writer: RelativePathWriter): void {
+    if (this.clip && !this.inside(recorded.box)) {
+      this.draw(recorded, contextStream(writer));
+      return;
+    }
+    const {
+      scale: s,
+      translate: [tx, ty],
+    } = this;
+    for (const { polygon, rings } of recorded.parts) for (const ring of rings) writer.ring(ring, s, tx, ty, polygon);
+  }
+
   private inside([x0, y0, x1, y1]: Recorded['box']): boolean {
     const {
       scale: s,
@@ -99,7 +114,7 @@ export class Placement {
 }
 
 /** A d3 path context driven by a stream, as geoPath drives one: a polygon's rings are closed, lines not. */
-export function contextStream(context: {
+function contextStream(context: {
   moveTo(x: number, y: number): void;
   lineTo(x: number, y: number): void;
   closePath(): void;

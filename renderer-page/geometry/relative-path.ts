@@ -62,6 +62,38 @@ export class RelativePathWriter {
     this.y = this.startY;
   }
 
+  /** One ring or line of `points` (x, y pairs), each scaled by `s` and moved by `tx`, `ty`, thinned to
+   *  `tolerance` px and closed when `closed`: what subPixelStream and contextStream make of it, written in one
+   *  loop (through the streams, each point took a chain of calls, most of a new size's drawing). */
+  ring(points: Float32Array, s: number, tx: number, ty: number, closed: boolean, tolerance = 0.5): void {
+    const squared = tolerance * tolerance;
+    let lastX = 0;
+    let lastY = 0;
+    let pendingX = 0;
+    let pendingY = 0;
+    let pending = false;
+    for (let i = 0; i < points.length; i += 2) {
+      const x = s * points[i] + tx;
+      const y = s * points[i + 1] + ty;
+      if (i === 0) {
+        this.moveTo(x, y);
+      } else if ((x - lastX) ** 2 + (y - lastY) ** 2 >= squared) {
+        this.lineTo(x, y);
+        pending = false;
+      } else {
+        pendingX = x;
+        pendingY = y;
+        pending = true;
+        continue;
+      }
+      lastX = x;
+      lastY = y;
+    }
+    // the last point is kept, as subPixelStream keeps it, so the ring closes where it should
+    if (pending) this.lineTo(pendingX, pendingY);
+    if (closed) this.closePath();
+  }
+
   /** d3 draws a Point as a circle; outlines have none, but the context must answer. */
   arc(x: number, y: number, radius: number): void {
     const r = Math.round(radius * 10);
