@@ -13,6 +13,7 @@ import { loadRendererAssets } from './render/renderer-assets.ts';
 import { loadOperatorScopes } from './operator-scopes.ts';
 import { RenderPool } from './render/chromium/render-pool.ts';
 import { SvgRenderer } from './render/threads/svg-renderer.ts';
+import { ownHeapTrim } from './render/idle-trim.ts';
 import { normaliseRequest } from './request/normalise.ts';
 import { renderCache } from './cache/render-cache.ts';
 import { createApp } from './app.ts';
@@ -90,15 +91,21 @@ export async function startService(
     log: logger,
   });
   metrics.observeCache(() => cache.bytes());
+  // the requests of a burst of renders leave garbage in this thread's heap too
+  const trim = ownHeapTrim();
   const app = createApp({
     catalogue,
     renderer: {
       async render(spec) {
         onRender?.(spec);
         const stop = metrics.renderSeconds.startTimer({ format: spec.format, scope: spec.scope });
-        const output = await (spec.format === 'svg' && svg ? svg.render(spec) : pool.render(spec));
-        stop();
-        return output;
+        try {
+          const output = await (spec.format === 'svg' && svg ? svg.render(spec) : pool.render(spec));
+          stop();
+          return output;
+        } finally {
+          trim.rendered();
+        }
       },
       picture: (markup, format, width, height) => pool.picture(markup, format, width, height),
     },
@@ -134,6 +141,7 @@ export async function startService(
       await closed;
     }
     await Promise.all([pool.close(), svg?.close()]);
+    trim.stop();
     await cache.close();
     if (operator) rmSync(operator.topologyDir, { recursive: true, force: true });
   }

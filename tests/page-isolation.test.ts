@@ -295,3 +295,24 @@ test('a page keeps nothing from one render to the next: its JS heap and DOM stay
     await browser.close();
   }
 });
+
+test('a page gives back what its maps left once it falls idle: a second after a burst, its DOM holds one map', async () => {
+  const catalogue = loadCatalogue();
+  const browser = await launchBrowser(chromiumPath());
+  try {
+    const page = await RenderPage.open(browser, loadRendererAssets());
+    for (let i = 1; i <= 20; i++) {
+      const query = `scope=world&level=medium&width=${600 + i}&data=US:${i},CN:150,IN:80,BR:60`;
+      await page.render(normaliseRequest(parseQuery(query, FIELD_NAMES), catalogue, 'png').spec);
+    }
+    await sleep(1500);
+    // read without collecting: the maps drawn before count until they are collected
+    const idle = await page.memory(false);
+    const collected = await page.memory(true);
+    assert.equal(idle.domNodes, collected.domNodes, 'the maps drawn before were collected without being asked');
+    const garbage = (idle.heapBytes - collected.heapBytes) / 2 ** 20;
+    assert.ok(garbage < 1, `the JS heap held ${garbage.toFixed(2)} MiB that a collection freed`);
+  } finally {
+    await browser.close();
+  }
+});

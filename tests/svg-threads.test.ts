@@ -12,6 +12,10 @@ import { launchBrowser } from '../server/render/chromium/browser.ts';
 import { RenderPage } from '../server/render/chromium/render-page.ts';
 import { loadRendererAssets } from '../server/render/renderer-assets.ts';
 import { readConfig } from '../server/config.ts';
+import { SvgRenderer } from '../server/render/threads/svg-renderer.ts';
+import { WORTH_BYTES } from '../server/render/idle-trim.ts';
+import { loadCatalogue } from '../topology/catalogue.ts';
+import { normaliseRequest } from '../server/request/normalise.ts';
 
 const postJson = (body: unknown): RequestInit => ({
   method: 'POST',
@@ -220,5 +224,33 @@ test('text of every kind reaches the SVG as text: markup characters, any script,
     assert.equal(root(doc).getElementsByTagName('b').length, 0, 'no element made of the text');
   } finally {
     await service.close();
+  }
+});
+
+test('an SVG thread gives back what a burst of maps left once it falls idle, without being asked', async () => {
+  const catalogue = loadCatalogue();
+  const spec = (width: number) =>
+    normaliseRequest({ scope: 'world', level: 'high', width, regions: [{ id: 'US', value: width }] }, catalogue, 'svg')
+      .spec;
+  const renderer = SvgRenderer.start(loadRendererAssets(), {
+    threads: 1,
+    queueMax: 4,
+    renderTimeoutMs: 30_000,
+    warmUp: spec(1200),
+  });
+  try {
+    await renderer.ready;
+    // maps at new widths: each projects, simplifies and writes the world anew
+    for (let width = 601; width <= 640; width++) await renderer.render(spec(width));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const idle = await renderer.heapUsed(false);
+    const live = await renderer.heapUsed(true);
+    // less garbage than WORTH_BYTES is left for V8 to collect in its own time
+    assert.ok(
+      idle - live < WORTH_BYTES,
+      `the thread's heap held ${(idle - live) / 2 ** 20} MiB that a collection freed`,
+    );
+  } finally {
+    await renderer.close();
   }
 });

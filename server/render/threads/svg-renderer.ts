@@ -87,6 +87,13 @@ export class SvgRenderer {
     });
   }
 
+  /** For tests and diagnostics, with one thread: the bytes its heap holds, after a full garbage collection
+   *  when `collect`. */
+  heapUsed(collect: boolean): Promise<number> {
+    // svg-worker.ts's other export, which takes and answers other types than a map's
+    return (this.workers as unknown as Piscina<boolean, number>).run(collect, { name: 'heapUsed' });
+  }
+
   async close(): Promise<void> {
     this.admission.drain();
     await this.workers.destroy();

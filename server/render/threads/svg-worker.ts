@@ -3,11 +3,13 @@
 // pages load for PNG, run with svg-document.ts for its `document` and a `fetch` that answers from the same
 // renderer assets and refuses all else. Text is measured from font tables, not a canvas, so an SVG made here
 // and a PNG drawn in Chromium agree.
+import v8 from 'node:v8';
 import { DOMParser } from '@xmldom/xmldom';
 import { move, transferableSymbol, valueSymbol, workerData } from 'piscina';
 import type { MapSpec, RenderResult } from '../../../renderer-page/spec.ts';
 import { RENDERER_ORIGIN, readTopologyFile } from '../renderer-origin.ts';
 import { SvgDocument, type SvgElement } from './svg-document.ts';
+import { collectOwnHeap, ownHeapTrim } from '../idle-trim.ts';
 
 export interface SvgWorkerData {
   /** drawn before the thread takes work */
@@ -59,10 +61,24 @@ class Moved {
   }
 }
 
+// collected once the thread falls idle after a burst of maps
+const trim = ownHeapTrim();
+
 async function renderSvg(spec: MapSpec) {
-  const { warnings, description } = await renderMap(spec);
-  const body = (document.map.firstChild as SvgElement).markup();
-  return move(new Moved({ body, unknownRoutes: warnings.unknownRoutes, description }));
+  try {
+    const { warnings, description } = await renderMap(spec);
+    const body = (document.map.firstChild as SvgElement).markup();
+    return move(new Moved({ body, unknownRoutes: warnings.unknownRoutes, description }));
+  } finally {
+    trim.rendered();
+  }
+}
+
+/** For tests and diagnostics (SvgRenderer.heapUsed): the bytes the thread's heap holds, after a full garbage
+ *  collection when `collect`. */
+export function heapUsed(collect: boolean): number {
+  if (collect) collectOwnHeap();
+  return v8.getHeapStatistics().used_heap_size;
 }
 
 // Piscina awaits a handler given as a promise, and hands the thread work only then: it warms up first (see
