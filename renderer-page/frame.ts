@@ -44,6 +44,8 @@ export class Frame {
   readonly projection: GeoProjection;
   readonly showsGlobe: boolean;
   private readonly placement: Placement;
+  /** writes every outline's path data, one at a time */
+  private readonly writer = new RelativePathWriter();
   private readonly memo = {
     d: new Map<string, string | null>(),
     polygons: new Map<string, Ring[][]>(),
@@ -108,9 +110,8 @@ export class Frame {
   }
 
   private outline(recorded: Recorded): string | null {
-    const writer = new RelativePathWriter();
-    this.placement.write(recorded, writer);
-    return writer.take();
+    this.placement.write(recorded, this.writer);
+    return this.writer.take();
   }
 
   /** The region's anchor on screen, or null when the projection cannot place it inside the frame. */

@@ -16,21 +16,29 @@ function tenths(t: number): string {
 
 /** Steps between neighbouring points are short: those within ±200 px are written from tables, each text made
  *  once (writing numbers out was most of a new size's drawing). `LEADING`: a line-to's x, after a
- *  comma unless its minus sign separates it; `FOLLOWING`: a y, after its comma. */
+ *  comma unless its minus sign separates it; `FOLLOWING`: a y, after its comma. Each table is the texts' ASCII
+ *  bytes end to end, and where each begins. */
 const TABLED = 2000;
-const table = (text: (t: number) => string) => Array.from({ length: 2 * TABLED + 1 }, (_, i) => text(i - TABLED));
+const encoder = new TextEncoder();
+function table(text: (t: number) => string) {
+  const texts = Array.from({ length: 2 * TABLED + 1 }, (_, i) => encoder.encode(text(i - TABLED)));
+  const starts = new Int32Array(texts.length + 1);
+  texts.forEach((bytes, i) => (starts[i + 1] = starts[i] + bytes.length));
+  const bytes = new Uint8Array(starts[texts.length]);
+  texts.forEach((text, i) => bytes.set(text, starts[i]));
+  return { bytes, starts };
+}
 const LEADING = table((t) => (t < 0 ? tenths(t) : `,${tenths(t)}`));
 const FOLLOWING = table((t) => `,${tenths(t)}`);
-const leading = (t: number) =>
-  t >= -TABLED && t <= TABLED ? LEADING[t + TABLED] : t < 0 ? tenths(t) : `,${tenths(t)}`;
-const following = (t: number) => (t >= -TABLED && t <= TABLED ? FOLLOWING[t + TABLED] : `,${tenths(t)}`);
+const decoder = new TextDecoder();
 
 /** A d3 path context writing `m`, implicit relative line-tos and `z` (d3-path, like geoPath's own string output,
- *  writes absolute coordinates only). */
+ *  writes absolute coordinates only), as ASCII bytes into a buffer of its own, read out as a string once per
+ *  path: joining the pieces as strings took a seventh of a new size's drawing. */
 export class RelativePathWriter {
-  /** joined once at the end: appending to one string built a rope of thousands of pieces, slower to make and
-   *  flattened again when the SVG is encoded */
-  private parts: string[] = [];
+  /** kept from path to path, grown as needed */
+  private buffer = new Uint8Array(16 * 1024);
+  private length = 0;
   private x = 0;
   private y = 0;
   private startX = 0;
@@ -41,7 +49,7 @@ export class RelativePathWriter {
   moveTo(x: number, y: number): void {
     const tx = Math.round(x * 10);
     const ty = Math.round(y * 10);
-    this.parts.push(`m${tenths(tx - this.x)},${tenths(ty - this.y)}`);
+    this.text(`m${tenths(tx - this.x)},${tenths(ty - this.y)}`);
     this.x = this.startX = tx;
     this.y = this.startY = ty;
   }
@@ -51,13 +59,20 @@ export class RelativePathWriter {
     const ty = Math.round(y * 10);
     if (tx === this.x && ty === this.y) return;
     // after a move, further pairs are relative line-tos; a minus sign separates numbers by itself
-    this.parts.push(leading(tx - this.x), following(ty - this.y));
+    const dx = tx - this.x;
+    const dy = ty - this.y;
+    if (dx >= -TABLED && dx <= TABLED && dy >= -TABLED && dy <= TABLED) {
+      this.tabled(LEADING, dx + TABLED);
+      this.tabled(FOLLOWING, dy + TABLED);
+    } else {
+      this.text(`${dx < 0 ? '' : ','}${tenths(dx)},${tenths(dy)}`);
+    }
     this.x = tx;
     this.y = ty;
   }
 
   closePath(): void {
-    this.parts.push('z');
+    this.text('z');
     this.x = this.startX;
     this.y = this.startY;
   }
@@ -98,17 +113,37 @@ export class RelativePathWriter {
   arc(x: number, y: number, radius: number): void {
     const r = Math.round(radius * 10);
     this.moveTo(x + radius, y);
-    this.parts.push(
+    this.text(
       `a${tenths(r)},${tenths(r)} 0 1,1 ${tenths(-2 * r)},0a${tenths(r)},${tenths(r)} 0 1,1 ${tenths(2 * r)},0`,
     );
   }
 
   /** The path data written since the last call, and a fresh start. */
   take(): string | null {
-    const d = this.parts.join('');
-    this.parts = [];
+    const d = this.length ? decoder.decode(this.buffer.subarray(0, this.length)) : null;
+    this.length = 0;
     this.x = this.y = 0;
-    return d || null;
+    return d;
+  }
+
+  /** Entry `i` of `table`. */
+  private tabled({ bytes, starts }: ReturnType<typeof table>, i: number): void {
+    const end = starts[i + 1];
+    this.room(end - starts[i]);
+    for (let at = starts[i]; at < end; at++) this.buffer[this.length++] = bytes[at];
+  }
+
+  /** ASCII text. */
+  private text(text: string): void {
+    this.room(text.length);
+    for (let i = 0; i < text.length; i++) this.buffer[this.length++] = text.charCodeAt(i);
+  }
+
+  private room(bytes: number): void {
+    if (this.length + bytes <= this.buffer.length) return;
+    const larger = new Uint8Array(Math.max(2 * this.buffer.length, this.length + bytes));
+    larger.set(this.buffer.subarray(0, this.length));
+    this.buffer = larger;
   }
 }
 
