@@ -8,7 +8,9 @@ import { frameFor } from '../renderer-page/frame.ts';
 import { loadScopeGeometry } from '../renderer-page/geometry/scope-geometry.ts';
 import { outlineFeature } from '../renderer-page/geometry/outline.ts';
 import { simplifiedProjection } from '../renderer-page/geometry/pixel-simplify.ts';
-import type { Extent } from '../renderer-page/geometry/projection.ts';
+import { projectionBasis, type Extent } from '../renderer-page/geometry/projection.ts';
+import { mayShow } from '../renderer-page/geometry/inset-routing.ts';
+import { record } from '../renderer-page/geometry/reference-outlines.ts';
 import type { MapSpec } from '../renderer-page/spec.ts';
 import { readTopologyFile } from '../server/render/renderer-origin.ts';
 import { DEFAULT_BUILD_DIR } from '../topology/catalogue.ts';
@@ -78,3 +80,34 @@ for (const framing of framings) {
     }
   });
 }
+
+test('land no frame of a composite shows is left out before it is projected, and only such land', async () => {
+  let left = 0;
+  for (const [scope, projection] of [
+    ['EU', 'conicConformal'],
+    ['FR', 'conicConformal'],
+    ['NL', 'conicConformal'],
+    ['PT', 'conicConformal'],
+    ['ES', 'conicConformal'],
+    ['US', 'albersUsa'],
+  ] as const) {
+    for (const level of ['low', 'high'] as const) {
+      const framing: Framing = { scope, division: null, geometry: null, level, projection, bbox: null };
+      const geometry = await loadScopeGeometry(framing, loadJson);
+      const basis = projectionBasis(framing, geometry);
+      // the reference scales of three tiers (outline-tiers.ts)
+      for (const k of [1, 8, 40]) {
+        const reference = basis
+          .make()
+          .scale(150 * k)
+          .translate([0, 0]);
+        geometry.context.forEach((outline, i) => {
+          if (mayShow(reference, outline)) return;
+          left++;
+          assert.deepEqual(record(reference, outline).parts, [], `${scope} ${level} context ${i} at ${k}`);
+        });
+      }
+    }
+  }
+  assert.ok(left > 300, `${left} outlines left out: the European Union's far neighbours among them`);
+});

@@ -7,7 +7,7 @@ import type { GeoProjection, GeoStreamWrapper } from 'd3';
 import type { ProjectionBasis } from './projection.ts';
 import type { ScopeGeometry, ScopeRegion } from './scope-geometry.ts';
 import { record, type Recorded } from './reference-outlines.ts';
-import { liesInInsets, routedStream } from './inset-routing.ts';
+import { liesInInsets, mayShow, routedStream } from './inset-routing.ts';
 
 const SMALLEST_TIER = 256;
 /** Points of every tier kept, in bytes (4 per coordinate): the world's high detail at 2048 px takes about
@@ -73,7 +73,9 @@ export class ReferenceOutlines {
 
   /** The neighbouring land at the reference scale. */
   context(geometry: ScopeGeometry): Recorded[] {
-    this.contextOutlines ??= geometry.context.map((outline) => this.counted(record(this.projection, outline)));
+    this.contextOutlines ??= geometry.context
+      .filter((outline) => !this.routed || mayShow(this.projection, outline))
+      .map((outline) => this.counted(record(this.projection, outline)));
     return this.contextOutlines;
   }
 
