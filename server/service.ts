@@ -104,7 +104,7 @@ export async function startService(
           stop();
           return output;
         } finally {
-          trim.rendered();
+          trim.worked();
         }
       },
       picture: (markup, format, width, height) => pool.picture(markup, format, width, height),

@@ -19,13 +19,14 @@ function tenths(t: number): string {
  *  comma unless its minus sign separates it; `FOLLOWING`: a y, after its comma. Each table is the texts' ASCII
  *  bytes end to end, and where each begins. */
 const TABLED = 2000;
-const encoder = new TextEncoder();
 function table(text: (t: number) => string) {
-  const texts = Array.from({ length: 2 * TABLED + 1 }, (_, i) => encoder.encode(text(i - TABLED)));
+  const texts = Array.from({ length: 2 * TABLED + 1 }, (_, i) => text(i - TABLED));
   const starts = new Int32Array(texts.length + 1);
-  texts.forEach((bytes, i) => (starts[i + 1] = starts[i] + bytes.length));
+  texts.forEach((ascii, i) => (starts[i + 1] = starts[i] + ascii.length));
   const bytes = new Uint8Array(starts[texts.length]);
-  texts.forEach((text, i) => bytes.set(text, starts[i]));
+  texts.forEach((ascii, i) => {
+    for (let k = 0; k < ascii.length; k++) bytes[starts[i] + k] = ascii.charCodeAt(k);
+  });
   return { bytes, starts };
 }
 const LEADING = table((t) => (t < 0 ? tenths(t) : `,${tenths(t)}`));

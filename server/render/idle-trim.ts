@@ -16,8 +16,8 @@ export class IdleTrim {
 
   constructor(private readonly collect: () => unknown) {}
 
-  /** A render ended: `collect` runs a second from now, unless another render ends meanwhile. */
-  rendered(): void {
+  /** A render ended (or a page opened): `collect` runs a second from now, unless more work ends meanwhile. */
+  worked(): void {
     clearTimeout(this.timer);
     this.timer = setTimeout(this.collect, IDLE_MS).unref();
   }

@@ -111,7 +111,10 @@ export class RenderPage {
       // Chromium paints an empty page white; left empty instead, a map drawn without a background
       // (`transparent`) keeps its alpha in PNG and WebP. Every other map covers the page with its own canvas.
       await cdp.send('Emulation.setDefaultBackgroundColorOverride', { color: { r: 0, g: 0, b: 0, a: 0 } });
-      return new RenderPage(context, page, cdp);
+      const opened = new RenderPage(context, page, cdp);
+      // loading the renderer and its fonts left garbage too
+      opened.trim.worked();
+      return opened;
     } catch (error) {
       await context.close().catch(() => {});
       throw error;
@@ -146,7 +149,7 @@ export class RenderPage {
       if (error instanceof Error && TARGET_GONE.test(error.message)) this.crashed = true;
       throw error;
     } finally {
-      this.trim.rendered();
+      this.trim.worked();
     }
   }
 

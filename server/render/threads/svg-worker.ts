@@ -70,7 +70,7 @@ async function renderSvg(spec: MapSpec) {
     const body = (document.map.firstChild as SvgElement).markup();
     return move(new Moved({ body, unknownRoutes: warnings.unknownRoutes, description }));
   } finally {
-    trim.rendered();
+    trim.worked();
   }
 }
 
