@@ -248,7 +248,7 @@ test('an SVG thread gives back what a burst of maps left once it falls idle, wit
     // less garbage than WORTH_BYTES is left for V8 to collect in its own time
     assert.ok(
       idle - live < WORTH_BYTES,
-      `the thread's heap held ${(idle - live) / 2 ** 20} MiB that a collection freed`,
+      `the thread's heap held ${((idle - live) / 2 ** 20).toFixed(1)} MiB that a collection freed`,
     );
   } finally {
     await renderer.close();

@@ -2,7 +2,8 @@
 // clipping, and France has twelve insets: its first map took four times as long as any other country's. A
 // region lies in one inset, so its vertices can go to the composite's own point routing instead (the inset a
 // point falls in), without resampling or clipping, which the insets' small extents do not need. A region with
-// a vertex outside every inset (Hawaii's north-western islets) keeps the full stream.
+// a vertex outside every inset (Hawaii's north-western islets) keeps the full stream. Neighbouring land must be
+// clipped to each inset it reaches, so it keeps the full stream too, unless no inset can show it (mayShow).
 import { geoBounds, geoStream, geoTransform, type GeoProjection, type GeoStreamWrapper } from 'd3';
 import type { Polygon } from 'geojson';
 import { everyPoint, outlineFeature, type Outline } from './outline.ts';
@@ -38,9 +39,10 @@ function box(west: number, south: number, east: number, north: number): Polygon 
 }
 
 /** Whether anything of the outline can show in one of the composite's frames: false when a box around it, a
- *  few points, comes out of none of them (nor then can the outline inside it). Far-away land, most of the neighbouring land of the European Union,
- *  otherwise goes through the projection and clipping of each of its insets, for nothing. A box that spans half
- *  the globe or reaches near a pole is not drawn: its outline is simply streamed. */
+ *  few points, comes out of none of them (nor then can the outline inside it). Far-away land, most of the
+ *  neighbouring land of the European Union, otherwise goes through the projection and clipping of each of its
+ *  insets, for nothing. A box that spans half the globe or reaches near a pole is not drawn: its outline is
+ *  simply streamed. */
 export function mayShow(projection: GeoProjection, outline: Outline): boolean {
   const [[west, south], [east, north]] = geoBounds(outlineFeature(outline));
   const span = east >= west ? east - west : east + 360 - west;
