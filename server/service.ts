@@ -96,16 +96,14 @@ export async function startService(
   const app = createApp({
     catalogue,
     renderer: {
-      async render(spec) {
+      render(spec) {
         onRender?.(spec);
-        const stop = metrics.renderSeconds.startTimer({ format: spec.format, scope: spec.scope });
-        try {
+        return trim.around(async () => {
+          const stop = metrics.renderSeconds.startTimer({ format: spec.format, scope: spec.scope });
           const output = await (spec.format === 'svg' && svg ? svg.render(spec) : pool.render(spec));
           stop();
           return output;
-        } finally {
-          trim.worked();
-        }
+        });
       },
       picture: (markup, format, width, height) => pool.picture(markup, format, width, height),
     },

@@ -13,11 +13,25 @@ export const WORTH_BYTES = 8 * 1024 * 1024;
 
 export class IdleTrim {
   private timer: NodeJS.Timeout | undefined;
+  /** renders under way: none is ever slowed by a collection */
+  private running = 0;
 
   constructor(private readonly collect: () => unknown) {}
 
-  /** A render ended (or a page opened): `collect` runs a second from now, unless more work ends meanwhile. */
-  worked(): void {
+  /** `render`, after which, a second after the last render under way ended, `collect` runs. */
+  async around<T>(render: () => Promise<T>): Promise<T> {
+    this.running++;
+    clearTimeout(this.timer);
+    try {
+      return await render();
+    } finally {
+      if (--this.running === 0) this.idle();
+    }
+  }
+
+  /** Nothing is under way (a page has just opened, say): `collect` runs a second from now, unless a render
+   *  begins meanwhile. */
+  idle(): void {
     clearTimeout(this.timer);
     this.timer = setTimeout(this.collect, IDLE_MS).unref();
   }

@@ -113,7 +113,7 @@ export class RenderPage {
       await cdp.send('Emulation.setDefaultBackgroundColorOverride', { color: { r: 0, g: 0, b: 0, a: 0 } });
       const opened = new RenderPage(context, page, cdp);
       // loading the renderer and its fonts left garbage too
-      opened.trim.worked();
+      opened.trim.idle();
       return opened;
     } catch (error) {
       await context.close().catch(() => {});
@@ -140,17 +140,17 @@ export class RenderPage {
     });
   }
 
-  private async counted<T>(work: () => Promise<T>): Promise<T> {
+  private counted<T>(work: () => Promise<T>): Promise<T> {
     this.renders++;
-    try {
-      return await work();
-    } catch (error) {
-      // the DevTools session can report the tab gone before Playwright's 'crash' event does
-      if (error instanceof Error && TARGET_GONE.test(error.message)) this.crashed = true;
-      throw error;
-    } finally {
-      this.trim.worked();
-    }
+    return this.trim.around(async () => {
+      try {
+        return await work();
+      } catch (error) {
+        // the DevTools session can report the tab gone before Playwright's 'crash' event does
+        if (error instanceof Error && TARGET_GONE.test(error.message)) this.crashed = true;
+        throw error;
+      }
+    });
   }
 
   private async draw(spec: MapSpec): Promise<RenderOutput> {

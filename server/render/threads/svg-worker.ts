@@ -64,14 +64,12 @@ class Moved {
 // collected once the thread falls idle after a burst of maps
 const trim = ownHeapTrim();
 
-async function renderSvg(spec: MapSpec) {
-  try {
+function renderSvg(spec: MapSpec) {
+  return trim.around(async () => {
     const { warnings, description } = await renderMap(spec);
     const body = (document.map.firstChild as SvgElement).markup();
     return move(new Moved({ body, unknownRoutes: warnings.unknownRoutes, description }));
-  } finally {
-    trim.worked();
-  }
+  });
 }
 
 /** For tests and diagnostics (SvgRenderer.heapUsed): the bytes the thread's heap holds, after a full garbage
