@@ -4,9 +4,9 @@
 // point falls in), without resampling or clipping, which the insets' small extents do not need. A region with
 // a vertex outside every inset (Hawaii's north-western islets) keeps the full stream. Neighbouring land must be
 // clipped to each inset it reaches, so it keeps the full stream too, unless no inset can show it (mayShow).
-import { geoBounds, geoStream, geoTransform, type GeoProjection, type GeoStreamWrapper } from 'd3';
+import { geoStream, geoTransform, type GeoProjection, type GeoStreamWrapper } from 'd3';
 import type { Polygon } from 'geojson';
-import { everyPoint, outlineFeature, type Outline } from './outline.ts';
+import { everyPoint, outlineBounds, type Outline } from './outline.ts';
 
 /** Each point projected by `projection`'s own routing; the projection must place every point (liesInInsets). */
 export function routedStream(projection: GeoProjection): GeoStreamWrapper {
@@ -44,7 +44,7 @@ function box(west: number, south: number, east: number, north: number): Polygon 
  *  insets, for nothing. A box that spans half the globe or reaches near a pole is not drawn: its outline is
  *  simply streamed. */
 export function mayShow(projection: GeoProjection, outline: Outline): boolean {
-  const [[west, south], [east, north]] = geoBounds(outlineFeature(outline));
+  const [[west, south], [east, north]] = outlineBounds(outline);
   const span = east >= west ? east - west : east + 360 - west;
   if (span > 180 || south < -80 || north > 80) return true;
   let shows = false;

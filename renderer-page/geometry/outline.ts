@@ -1,7 +1,7 @@
 // A region's outline as the pages and threads keep it: every point in one flat array. Decoded to GeoJSON, each
 // point was an array of its own, about 75 bytes; the world at high detail (545,000 points) held 39 MiB in each
 // of the four isolates that draw maps (two threads, two pages), where these arrays take 16 bytes a point.
-import type { GeoStream } from 'd3';
+import { geoBounds, type GeoStream } from 'd3';
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
 
 export interface Outline {
@@ -75,4 +75,15 @@ export function outlineFeature({ points, ringEnds, polygonEnds }: Outline): Feat
   let first = 0;
   const coordinates = Array.from(polygonEnds, (end) => rings.slice(first, (first = end)));
   return { type: 'Feature', properties: null, geometry: { type: 'MultiPolygon', coordinates } };
+}
+
+type Bounds = [[number, number], [number, number]];
+const bounded = new WeakMap<Outline, Bounds>();
+
+/** The outline's bounds on the sphere, as d3's geoBounds gives them: worked out once per outline (they serve
+ *  every size and tier), kept as long as the outline is. */
+export function outlineBounds(outline: Outline): Bounds {
+  let bounds = bounded.get(outline);
+  if (!bounds) bounded.set(outline, (bounds = geoBounds(outlineFeature(outline)) as Bounds));
+  return bounds;
 }

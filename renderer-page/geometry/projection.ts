@@ -20,7 +20,7 @@ import {
 } from 'd3-composite-projections/index.js';
 import type { MapSpec, ProjectionName } from '../spec.ts';
 import type { ScopeGeometry, ScopeRegion } from './scope-geometry.ts';
-import { outlineFeature, streamOutline } from './outline.ts';
+import { outlineBounds, outlineFeature, streamOutline } from './outline.ts';
 
 export type Extent = [[number, number], [number, number]];
 type Framing = Pick<MapSpec, 'scope' | 'projection' | 'bbox'>;
@@ -64,7 +64,7 @@ function regionCorners(geometry: ScopeGeometry): GeoPermissibleObjects {
   let corners = cornersOf.get(geometry);
   if (!corners) {
     const points = geometry.regions.flatMap((f) => {
-      const [[west, south], [east, north]] = geoBounds(outlineFeature(f.outline));
+      const [[west, south], [east, north]] = outlineBounds(f.outline);
       return [
         [west, south],
         [west, north],
