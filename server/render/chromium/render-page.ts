@@ -9,6 +9,7 @@ import { pinnedDates } from './pdf-dates.ts';
 import { withPngText } from '../png-text.ts';
 import { qualityFor } from '../../request/output-options.ts';
 import { IdleTrim } from '../idle-trim.ts';
+import { frameOnDemand, openPageDrawnOnDemand, type FrameImage } from './frames-on-demand.ts';
 
 /** An error's picture is text on a flat panel: a high quality keeps the letters free of JPEG's ringing. */
 const ERROR_PICTURE_QUALITY = 90;
@@ -70,6 +71,8 @@ export class RenderPage {
     private readonly page: Page,
     /** the page's DevTools session: a render is one evaluate and one capture */
     private readonly cdp: CDPSession,
+    /** whether the page draws a frame only when a capture asks for one (frames-on-demand.ts) */
+    readonly drawsOnDemand: boolean,
   ) {
     page.on('crash', () => {
       this.crashed = true;
@@ -99,19 +102,20 @@ export class RenderPage {
     return !this.crashed && !this.page.isClosed() && this.context.browser()?.isConnected() === true;
   }
 
-  static async open(browser: Browser, assets: RendererAssets): Promise<RenderPage> {
+  /** A page with the renderer loaded, drawing at 60 Hz unless `drawsOnDemand`: one page of a Chromium may. */
+  static async open(browser: Browser, assets: RendererAssets, drawsOnDemand = false): Promise<RenderPage> {
     const context = await browser.newContext({ viewport: OPENING_VIEWPORT, deviceScaleFactor: 1 });
     try {
       await context.route('**/*', serve(assets));
       await context.addInitScript(NO_WEBRTC);
-      const page = await context.newPage();
+      const page = drawsOnDemand ? await openPageDrawnOnDemand(browser, context) : await context.newPage();
       await page.goto(`${RENDERER_ORIGIN}/index.html`);
       await page.evaluate(LOAD_FONTS);
       const cdp = await context.newCDPSession(page);
       // Chromium paints an empty page white; left empty instead, a map drawn without a background
       // (`transparent`) keeps its alpha in PNG and WebP. Every other map covers the page with its own canvas.
       await cdp.send('Emulation.setDefaultBackgroundColorOverride', { color: { r: 0, g: 0, b: 0, a: 0 } });
-      const opened = new RenderPage(context, page, cdp);
+      const opened = new RenderPage(context, page, cdp, drawsOnDemand);
       // loading the renderer and its fonts left garbage too
       opened.trim.idle();
       return opened;
@@ -197,16 +201,17 @@ export class RenderPage {
     // A PNG at a higher density is the drawing made that many times larger (index.ts), captured at 1:1.
     const pixels = { width: Math.round(width * scale), height: Math.round(height * scale) };
     await this.fitViewport(pixels);
-    const { data } = await this.call(
-      this.cdp.send('Page.captureScreenshot', {
-        format,
-        ...(quality === null ? {} : { quality }),
-        clip: { x: 0, y: 0, ...pixels, scale: 1 },
-        // zlib's fast settings: the same pixels in a PNG a quarter to a half bigger (the world at 1200 px:
-        // 132 → 164 KB), encoded in a fraction of the time (10-15 ms less); JPEG and WebP are unaffected
-        optimizeForSpeed: true,
-      }),
-    );
+    const image: FrameImage = {
+      format,
+      ...(quality === null ? {} : { quality }),
+      // zlib's fast settings: the same pixels in a PNG a quarter to a half bigger (the world at 1200 px:
+      // 132 → 164 KB), encoded in a fraction of the time (10-15 ms less); JPEG and WebP are unaffected
+      optimizeForSpeed: true,
+    };
+    // a frame on demand shows the whole viewport, which is the capture's size
+    if (this.drawsOnDemand) return frameOnDemand(this.cdp, image, (answer) => this.call(answer));
+    const clip = { x: 0, y: 0, ...pixels, scale: 1 };
+    const { data } = await this.call(this.cdp.send('Page.captureScreenshot', { ...image, clip }));
     return Buffer.from(data, 'base64');
   }
 

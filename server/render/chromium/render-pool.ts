@@ -60,6 +60,9 @@ export class RenderPool {
   private readonly waiters: Waiter[] = [];
   /** pages open or opening */
   private pages = 0;
+  /** The page that draws on demand (frames-on-demand.ts), opening or open, or none: one at most. It is handed
+   *  out first, so that a render on an idle pool is captured the quicker way. */
+  private drawsOnDemand: RenderPage | 'opening' | null = null;
   private closed = false;
   /** the last browser launched, to tell whether it is still connected */
   private launched: Browser | null = null;
@@ -219,11 +222,14 @@ export class RenderPool {
     }
     const waiter = this.waiters.shift();
     if (waiter) waiter.resolve(page);
-    else this.idle.push(page);
+    // `acquire` takes the last
+    else if (page.drawsOnDemand) this.idle.push(page);
+    else this.idle.unshift(page);
   }
 
   /** A page that failed, timed out or is worn is never reused: close it and open another. */
   private discard(page: RenderPage): void {
+    if (this.drawsOnDemand === page) this.drawsOnDemand = null;
     this.pages--;
     void page.close();
     this.replenish();
@@ -251,9 +257,17 @@ export class RenderPool {
   }
 
   private async openPage(browser: Browser): Promise<RenderPage> {
-    const page = await RenderPage.open(browser, this.assets);
-    this.counts.pagesOpened++;
-    return page;
+    const onDemand = this.drawsOnDemand === null;
+    if (onDemand) this.drawsOnDemand = 'opening';
+    try {
+      const page = await RenderPage.open(browser, this.assets, onDemand);
+      if (onDemand) this.drawsOnDemand = page;
+      this.counts.pagesOpened++;
+      return page;
+    } catch (error) {
+      if (onDemand) this.drawsOnDemand = null;
+      throw error;
+    }
   }
 
   /** The running browser; launched again when it has gone away, also when a failed render noticed that

@@ -1,0 +1,73 @@
+// The pool's two ways of capturing a map (frames-on-demand.ts): its first page draws a frame only when asked,
+// the others at 60 Hz. A reader must not be able to tell which page drew the picture, also when both draw at once.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PNG } from 'pngjs';
+import type { Browser } from 'playwright-core';
+import { loadCatalogue } from '../topology/catalogue.ts';
+import { normaliseRequest } from '../server/request/normalise.ts';
+import { launchBrowser } from '../server/render/chromium/browser.ts';
+import { RenderPage } from '../server/render/chromium/render-page.ts';
+import { loadRendererAssets } from '../server/render/renderer-assets.ts';
+import { readConfig } from '../server/config.ts';
+import { isPng, pixelColor } from './support/png.ts';
+
+const catalogue = loadCatalogue();
+const spec = (input: Record<string, unknown>, format: 'png' | 'jpeg' | 'webp') =>
+  normaliseRequest(input, catalogue, format).spec;
+
+let browser: Browser;
+let onDemand: RenderPage;
+let atSixtyHertz: RenderPage;
+before(async () => {
+  browser = await launchBrowser(readConfig({ CHROMIUM_PATH: process.env.CHROMIUM_PATH }).chromiumPath);
+  const assets = loadRendererAssets();
+  // pages opened as the pool opens them: one drawing on demand, one at 60 Hz, in one Chromium
+  [onDemand, atSixtyHertz] = await Promise.all([
+    RenderPage.open(browser, assets, true),
+    RenderPage.open(browser, assets),
+  ]);
+});
+after(() => browser.close());
+
+const world = {
+  scope: 'world',
+  regions: [
+    { id: 'US', value: 200 },
+    { id: 'CN', value: 150 },
+    { id: 'BR', value: 60 },
+  ],
+};
+
+test('both pages capture the same pixels: a world PNG, a transparent one, one at twice the density, a JPEG', async () => {
+  const cases = [
+    spec(world, 'png'),
+    spec({ ...world, transparent: true }, 'png'),
+    spec({ scope: 'RO', width: 500, scale: 2, regions: [{ id: 'RO-CJ', value: 3 }] }, 'png'),
+    spec({ ...world, quality: 80 }, 'jpeg'),
+  ];
+  for (const map of cases) {
+    // drawn by both pages at the same time, as under load
+    const [asked, shown] = await Promise.all([onDemand.render(map), atSixtyHertz.render(map)]);
+    if (map.format === 'png') {
+      assert.ok(isPng(asked.body));
+      const [a, b] = [PNG.sync.read(asked.body), PNG.sync.read(shown.body)];
+      assert.deepEqual([a.width, a.height], [b.width, b.height], 'the size');
+      assert.ok(a.data.equals(b.data), `the same pixels (${JSON.stringify(map).slice(0, 80)})`);
+    } else {
+      assert.ok(asked.body.equals(shown.body), 'the same JPEG');
+    }
+  }
+});
+
+test('a page drawing on demand captures each map it draws, not the one before, many times over', async () => {
+  // a frame that came before the drawing reached the compositor would show the previous map's background
+  const themed = (theme: string) => spec({ ...world, theme }, 'png');
+  const corner = async (theme: string) => pixelColor(PNG.sync.read((await onDemand.render(themed(theme))).body), 2, 2);
+  const backgrounds = { light: await corner('light'), dark: await corner('dark') };
+  assert.notEqual(backgrounds.light, backgrounds.dark);
+  for (let i = 0; i < 12; i++) {
+    const theme = i % 2 ? 'light' : 'dark';
+    assert.equal(await corner(theme), backgrounds[theme], `map ${i}, ${theme}`);
+  }
+});
