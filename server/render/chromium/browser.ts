@@ -1,5 +1,6 @@
 // Starts and stops Chromium. Policy (how many pages, when to relaunch) belongs to the pool.
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { chromium, type Browser } from 'playwright-core';
 
 // Chromium honours only the last --disable-features, and Playwright passes its own before ours: ours repeats
@@ -54,6 +55,9 @@ const ARGS = [
   `--enable-features=${[...PLAYWRIGHT_ENABLED_FEATURES, ...ENABLED_FEATURES].join(',')}`,
   // what a page that draws on demand needs (frames-on-demand.ts); the pages that draw at 60 Hz are as fast with it
   '--run-all-compositor-stages-before-draw',
+  // Chromium gives each renderer half the cores to rasterise with (one of two), up to four; with two, a map's
+  // tiles are rasterised two at a time, about 3 ms sooner at 1200 px
+  `--num-raster-threads=${Math.min(4, Math.max(2, Math.floor(availableParallelism() / 2)))}`,
 ];
 
 export async function launchBrowser(executablePath: string): Promise<Browser> {
