@@ -172,6 +172,25 @@ test('a page is replaced after PAGE_MAX_RENDERS renders', async () => {
   }
 });
 
+test('pages replaced under a load keep capturing: one page at a time draws on demand, the others at 60 Hz', async () => {
+  // two pages that drew on demand, asked for frames at once, would get frames without pixels (frames-on-demand.ts)
+  const service = await startService({ poolSize: 2, pageMaxRenders: 3 });
+  try {
+    for (let round = 0; round < 6; round++) {
+      const answers = await Promise.all(
+        [0, 1, 2, 3].map((i) => call(service, `/map.png?scope=world&width=${300 + 4 * round + i}`)),
+      );
+      for (const answer of answers) {
+        assert.equal(answer.status, 200, answer.body.toString().slice(0, 200));
+        assert.ok(isPng(answer.body));
+      }
+    }
+    assert.ok(service.pool.stats().pagesOpened >= 8, 'pages were replaced along the way');
+  } finally {
+    await service.close();
+  }
+});
+
 test('a page that failed is never reused; a renderer error and a timeout are not retried', async () => {
   const catalogue = loadCatalogue();
   const spec = (query: string): MapSpec => normaliseRequest(parseQuery(query, FIELD_NAMES), catalogue, 'png').spec;
