@@ -4,9 +4,8 @@
 // 52, in two runs; a page drawing on demand used about 40 ms of Chromium's CPU a PNG, against 48.
 //
 // Only one page per Chromium draws this way: two such pages asked for frames at the same time get frames without
-// their pixels, again and again (Chromium 156's headless shell numbers the frames of all such pages as from one
-// source), and taking turns made PNGs under load 12% fewer. The pool's other pages draw at 60 Hz beside it, which
-// works: no capture waits for another.
+// their pixels, again and again (Chromium 156's headless shell), and taking turns made PNGs under load 12% fewer.
+// The pool's other pages draw at 60 Hz beside it, which works: no capture waits for another.
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 
 /** A frame asked for right after the page opened or resized may come before its drawing reaches the compositor,
