@@ -13,14 +13,16 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 const FRAME_TRIES = 5;
 
 /** A new page of `context` that draws on demand. Playwright opens pages that draw on their own, so this one is
- *  opened through DevTools, in the context that a first page of its own names. */
+ *  opened through DevTools; the context's DevTools id, which Playwright keeps to itself, is read from a plain page
+ *  opened first and closed after. */
 export async function openPageDrawnOnDemand(browser: Browser, context: BrowserContext): Promise<Page> {
-  const first = await context.newPage();
+  const plain = await context.newPage();
   const browserSession = await browser.newBrowserCDPSession();
   try {
-    const session = await context.newCDPSession(first);
-    const { targetInfo } = await session.send('Target.getTargetInfo');
+    const { targetInfo } = await (await context.newCDPSession(plain)).send('Target.getTargetInfo');
     const opened = context.waitForEvent('page');
+    // heard below; when opening fails first, the context is closed and this wait fails with no one to hear it
+    opened.catch(() => {});
     await browserSession.send('Target.createTarget', {
       url: 'about:blank',
       browserContextId: targetInfo.browserContextId,
@@ -29,7 +31,7 @@ export async function openPageDrawnOnDemand(browser: Browser, context: BrowserCo
     return await opened;
   } finally {
     await browserSession.detach().catch(() => {});
-    await first.close();
+    await plain.close();
   }
 }
 
