@@ -15,9 +15,9 @@ function tenths(t: number): string {
 }
 
 /** Steps between neighbouring points are short: those within ±200 px are written from tables, each text made
- *  once (writing numbers out was most of a new size's drawing). `LEADING`: a line-to's x, after a
- *  comma unless its minus sign separates it; `FOLLOWING`: a y, after its comma. Each table is the texts' ASCII
- *  bytes end to end, and where each begins. */
+ *  once (writing numbers out was most of a new size's drawing); longer ones are written out by the same rules.
+ *  `leading`: a line-to's x, after a comma unless its minus sign separates it; `following`: a y, after its
+ *  comma. Each table (`LEADING`, `FOLLOWING`) is the texts' ASCII bytes end to end, and where each begins. */
 const TABLED = 2000;
 function table(text: (t: number) => string) {
   const texts = Array.from({ length: 2 * TABLED + 1 }, (_, i) => text(i - TABLED));
@@ -29,8 +29,10 @@ function table(text: (t: number) => string) {
   });
   return { bytes, starts };
 }
-const LEADING = table((t) => (t < 0 ? tenths(t) : `,${tenths(t)}`));
-const FOLLOWING = table((t) => `,${tenths(t)}`);
+const leading = (t: number) => (t < 0 ? tenths(t) : `,${tenths(t)}`);
+const following = (t: number) => `,${tenths(t)}`;
+const LEADING = table(leading);
+const FOLLOWING = table(following);
 const decoder = new TextDecoder();
 
 /** A d3 path context writing `m`, implicit relative line-tos and `z` (d3-path, like geoPath's own string output,
@@ -66,7 +68,7 @@ export class RelativePathWriter {
       this.tabled(LEADING, dx + TABLED);
       this.tabled(FOLLOWING, dy + TABLED);
     } else {
-      this.text(`${dx < 0 ? '' : ','}${tenths(dx)},${tenths(dy)}`);
+      this.text(leading(dx) + following(dy));
     }
     this.x = tx;
     this.y = ty;
