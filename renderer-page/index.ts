@@ -6,7 +6,10 @@ import type { MapPage } from './map-document.ts';
 
 declare global {
   interface Window {
-    renderMap(spec: MapSpec): Promise<RenderResult>;
+    /** `frameFollows`: a frame on demand will capture this map (render-page.ts), so the next map waits for it */
+    renderMap(spec: MapSpec, frameFollows?: boolean): Promise<RenderResult>;
+    /** an SVG document (an error's picture) shown in place of a map, parsed as XML: data, never run */
+    showPicture(markup: string): Promise<void>;
   }
 }
 
@@ -24,7 +27,15 @@ const environment: RenderEnvironment = {
   parseSvg: (text) => new DOMParser().parseFromString(text, 'image/svg+xml').documentElement,
 };
 
-window.renderMap = async (spec) => {
+// A pool page that draws on demand is handed its next map while the frame of its last one is still being
+// composited and encoded (render-page.ts). The next map waits until that frame has committed what it shows,
+// which is done once the frame's animation frame has run and the task that ran it has ended: the frame shows
+// the map it was asked for, and the next map is drawn meanwhile.
+let committed: Promise<void> = Promise.resolve();
+const nextCommit = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+window.renderMap = async (spec, frameFollows = false) => {
+  await committed;
   const container = page.getElementById('map');
   if (!container) throw new Error('the page has no #map element');
   const { svg, width, height, warnings, description } = await renderMap(spec, environment);
@@ -34,5 +45,15 @@ window.renderMap = async (spec) => {
     svg.setAttribute('height', String(Math.round(height * spec.scale)));
   }
   container.replaceChildren(svg);
+  if (frameFollows) committed = nextCommit();
   return { width, height, warnings, description };
+};
+
+// in the pool pages only, with the page's own document (a thread's has no parser)
+window.showPicture = async (markup) => {
+  await committed;
+  const picture = new DOMParser().parseFromString(markup, 'image/svg+xml').documentElement;
+  const container = document.getElementById('map');
+  if (!container) throw new Error('the page has no #map element');
+  container.replaceChildren(document.importNode(picture, true));
 };

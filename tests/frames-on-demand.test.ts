@@ -11,6 +11,7 @@ import { RenderPage } from '../server/render/chromium/render-page.ts';
 import { loadRendererAssets } from '../server/render/renderer-assets.ts';
 import { readConfig } from '../server/config.ts';
 import { isPng, pixelColor } from './support/png.ts';
+import { startService } from './support/service.ts';
 
 const catalogue = loadCatalogue();
 const spec = (input: Record<string, unknown>, format: 'png' | 'jpeg' | 'webp') =>
@@ -69,5 +70,50 @@ test('a page drawing on demand captures each map it draws, not the one before, m
   for (let i = 0; i < 12; i++) {
     const theme = i % 2 ? 'light' : 'dark';
     assert.equal(await corner(theme), backgrounds[theme], `map ${i}, ${theme}`);
+  }
+});
+
+test('a page on demand handed the next map while its frame is drawn: every answer shows its own map', async () => {
+  // one page, which draws on demand: under load it takes the next render while Chromium composites and encodes
+  // the frame of the one before (RenderPage's `frame`), and the next map waits for that frame's commit
+  const service = await startService({ poolSize: 1 });
+  try {
+    const get = async (path: string, headers: Record<string, string> = {}) => {
+      const response = await fetch(`${service.url}${path}`, { headers });
+      const body = Buffer.from(await response.arrayBuffer());
+      return { status: response.status, type: response.headers.get('content-type'), body };
+    };
+    const themed = (theme: string, i: number) => `/map.png?scope=world&width=800&theme=${theme}&title=Map+${i}`;
+    const corner = (png: Buffer) => pixelColor(PNG.sync.read(png), 2, 2);
+    const backgrounds: Record<string, string> = {
+      light: corner((await get(themed('light', 0))).body),
+      dark: corner((await get(themed('dark', 0))).body),
+    };
+    assert.notEqual(backgrounds.light, backgrounds.dark);
+    const before = service.pool.stats().handedOn;
+    for (let round = 0; round < 3; round++) {
+      // PNGs of alternate themes at once, with a PDF, a JPEG and a picture of an error among them
+      const themes = Array.from({ length: 8 }, (_, i) => (i % 2 ? 'light' : 'dark'));
+      const [pngs, pdf, jpeg, picture] = await Promise.all([
+        Promise.all(themes.map((theme, i) => get(themed(theme, 10 * round + i + 1)))),
+        get(`/map.pdf?scope=world&width=800&title=Printed+${round}`),
+        get(`/map.jpeg?scope=world&width=800&theme=dark&title=Jpeg+${round}`),
+        get(`/map.png?scope=nowhere&width=800&height=400&title=${round}`, { 'sec-fetch-dest': 'image' }),
+      ]);
+      pngs.forEach((answer, i) => {
+        assert.equal(answer.status, 200);
+        assert.equal(corner(answer.body), backgrounds[themes[i]!], `round ${round}, map ${i}, ${themes[i]}`);
+      });
+      assert.equal(pdf.status, 200);
+      assert.equal(pdf.body.subarray(0, 5).toString(), '%PDF-');
+      assert.equal(jpeg.status, 200);
+      assert.equal(jpeg.type, 'image/jpeg');
+      assert.equal(picture.status, 404);
+      assert.deepEqual([PNG.sync.read(picture.body).width, picture.type], [800, 'image/png'], 'the error, pictured');
+    }
+    const handedOn = service.pool.stats().handedOn - before;
+    assert.ok(handedOn >= 8, `the page was handed on while its frame was drawn (${handedOn} times)`);
+  } finally {
+    await service.close();
   }
 });

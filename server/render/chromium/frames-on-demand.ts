@@ -10,7 +10,11 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 
 /** A frame asked for right after the page opened or resized may come before its drawing reaches the compositor,
  *  without pixels; the next one comes with them. */
-const FRAME_TRIES = 5;
+export const FRAME_TRIES = 5;
+
+/** Chromium drew the frames asked for without the page's pixels. Nothing the map did: the page is replaced and
+ *  the render tried again (render-pool.ts). */
+export class FrameWithoutPixels extends Error {}
 
 /** A new page of `context` that draws on demand. Playwright opens pages that draw on their own, so this one is
  *  opened through DevTools; the context's DevTools id, which Playwright keeps to itself, is read from a plain page
@@ -37,16 +41,17 @@ export async function openPageDrawnOnDemand(browser: Browser, context: BrowserCo
 
 export type FrameImage = { format: 'png' | 'jpeg' | 'webp'; quality?: number; optimizeForSpeed: boolean };
 
-/** The pixels of a frame the page draws now, the whole viewport, as `image`. `call` guards each DevTools call
- *  (RenderPage's: it fails when the tab goes). */
+/** The pixels of a frame the page draws now, the whole viewport, as `image`, within `tries` frames. `call` guards
+ *  each DevTools call (RenderPage's: it fails when the tab goes). */
 export async function frameOnDemand(
   cdp: CDPSession,
   image: FrameImage,
   call: <T>(answer: Promise<T>) => Promise<T>,
+  tries: number,
 ): Promise<Buffer> {
-  for (let tries = 0; tries < FRAME_TRIES; tries++) {
+  for (let frame = 0; frame < tries; frame++) {
     const { screenshotData } = await call(cdp.send('HeadlessExperimental.beginFrame', { screenshot: image }));
     if (screenshotData !== undefined) return Buffer.from(screenshotData, 'base64');
   }
-  throw new Error(`Chromium drew ${FRAME_TRIES} frames without the page's pixels`);
+  throw new FrameWithoutPixels(`Chromium drew ${tries} frame(s) without the page's pixels`);
 }

@@ -6,7 +6,8 @@ import type { Browser } from 'playwright-core';
 import type { Logger } from 'pino';
 import type { Format, MapSpec } from '../../../renderer-page/spec.ts';
 import { Admission, RenderFailed, untilAborted } from '../admission.ts';
-import { RenderPage, type RenderOutput } from './render-page.ts';
+import { RenderPage, type HandOn, type RenderOutput } from './render-page.ts';
+import { FrameWithoutPixels } from './frames-on-demand.ts';
 import type { RendererAssets } from '../renderer-assets.ts';
 import type { PoolHealth } from '../../observability/metrics.ts';
 
@@ -41,12 +42,16 @@ export interface PoolStats {
   pagesOpened: number;
   /** renders tried a second time because their page or Chromium crashed under them */
   retries: number;
+  /** times the page that draws on demand was handed on to the next render while its frame was drawn */
+  handedOn: number;
 }
 
-/** The page or its browser died under the render (Chromium killed or crashed, the tab's renderer crashed):
- *  nothing the request did, so a fresh page may well succeed. */
+/** The page or its browser died under the render (Chromium killed or crashed, the tab's renderer crashed), or
+ *  Chromium drew its frames without the page's pixels: nothing the request did, so a fresh page may well succeed. */
 function crashedUnder(page: RenderPage, error: unknown): boolean {
-  return !page.alive || (error instanceof Error && error.name === 'TargetClosedError');
+  return (
+    !page.alive || error instanceof FrameWithoutPixels || (error instanceof Error && error.name === 'TargetClosedError')
+  );
 }
 
 const RETRY_OPEN_MS = 1000;
@@ -57,6 +62,8 @@ const browserModule = () => import('./browser.ts');
 export class RenderPool {
   private browser: Promise<Browser> | null = null;
   private readonly idle: RenderPage[] = [];
+  /** pages closed after a failure: a page handed on fails both its renders, and is discarded once */
+  private readonly discarded = new WeakSet<RenderPage>();
   private readonly waiters: Waiter[] = [];
   /** pages open or opening */
   private pages = 0;
@@ -66,7 +73,7 @@ export class RenderPool {
   private closed = false;
   /** the last browser launched, to tell whether it is still connected */
   private launched: Browser | null = null;
-  private readonly counts: PoolStats = { launches: 0, pagesOpened: 0, retries: 0 };
+  private readonly counts: PoolStats = { launches: 0, pagesOpened: 0, retries: 0, handedOn: 0 };
   private readonly admission: Admission;
   /** Resolves once every page has loaded; rejects when Chromium could not be launched or its pages opened. */
   readonly ready: Promise<void>;
@@ -77,7 +84,8 @@ export class RenderPool {
   ) {
     this.admission = new Admission({
       renderer: 'png',
-      slots: options.size,
+      // the page that draws on demand takes the next render while its frame is drawn (RenderPage's `frame`)
+      slots: options.size + 1,
       queueMax: options.queueMax,
       deadlineMs: options.renderTimeoutMs,
     });
@@ -94,7 +102,10 @@ export class RenderPool {
   /** For readiness and metrics: read-only. */
   health(): PoolHealth {
     const browser = !this.closed && this.launched !== null && this.launched.isConnected();
-    return { browser, pages: this.pages, idle: this.idle.length, queued: this.admission.queued };
+    // renders waiting for a page: in the admission's queue, or let in and waiting for a page (the slot of the
+    // page handed on while its frame is drawn, or while a page is replaced)
+    const queued = this.admission.queued + this.waiters.length;
+    return { browser, pages: this.pages, idle: this.idle.length, queued };
   }
 
   stats(): PoolStats {
@@ -113,7 +124,7 @@ export class RenderPool {
    * about a second). A timeout or an error thrown by the renderer is not retried, as it would fail again.
    */
   render(spec: MapSpec): Promise<RenderOutput> {
-    return this.run((page) => page.render(spec));
+    return this.run((page, handOn) => page.render(spec, handOn));
   }
 
   /** An SVG document the server wrote (an error's picture) as `format`, admitted and retried as a map is. */
@@ -121,13 +132,18 @@ export class RenderPool {
     return this.run((page) => page.picture(markup, format, width, height));
   }
 
-  private run<T>(work: (page: RenderPage) => Promise<T>): Promise<T> {
+  private run<T>(work: (page: RenderPage, handOn: HandOn) => Promise<T>): Promise<T> {
     return this.admission.run(async (signal) => {
       for (let attempt = 1; ; attempt++) {
         const page = await this.wait(this.acquire(attempt > 1), signal);
+        let handedOn = false;
         try {
-          const output = await untilAborted(work(page), signal);
-          this.release(page);
+          const output = await untilAborted(
+            work(page, () => (handedOn = this.handOn(page))),
+            signal,
+          );
+          if (handedOn) this.framed(page);
+          else this.release(page);
           return output;
         } catch (error) {
           // a page is never reused after a failure or a deadline
@@ -227,8 +243,32 @@ export class RenderPool {
     else this.idle.unshift(page);
   }
 
+  /** The page that draws on demand, its map drawn and its frame asked for, to the next render in line or back
+   *  among the free pages: a free page that waits for no frame goes first. Not when the next render would wear
+   *  it out (its release would close the page under this frame), nor in a pool closing. */
+  private handOn(page: RenderPage): boolean {
+    if (this.closed || page.renders + 1 >= this.options.pageMaxRenders || !page.alive) return false;
+    this.counts.handedOn++;
+    const waiter = this.waiters.shift();
+    if (waiter) waiter.resolve(page);
+    else this.idle.unshift(page);
+    return true;
+  }
+
+  /** The frame of a page handed on is drawn: if the page is still free, it goes first again. */
+  private framed(page: RenderPage): void {
+    const at = this.idle.indexOf(page);
+    if (at < 0) return;
+    this.idle.splice(at, 1);
+    this.idle.push(page);
+  }
+
   /** A page that failed, timed out or is worn is never reused: close it and open another. */
   private discard(page: RenderPage): void {
+    if (this.discarded.has(page)) return;
+    this.discarded.add(page);
+    const at = this.idle.indexOf(page);
+    if (at >= 0) this.idle.splice(at, 1);
     if (this.drawsOnDemand === page) this.drawsOnDemand = null;
     this.pages--;
     void page.close();
