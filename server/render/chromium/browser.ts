@@ -60,7 +60,7 @@ const ARGS = [
   `--num-raster-threads=${Math.min(4, Math.max(2, Math.floor(availableParallelism() / 2)))}`,
   // Tiles as wide as a map by default (1200 px) and 328 px high: the world at 1200 px is two tiles, one for each
   // raster thread, where 256 px squares made fifteen, each a pass over the map's paths and a quad to composite.
-  // 1 to 3 ms sooner and 1 to 5 ms less CPU a PNG (world, US, RO; 640 to 2400 px wide).
+  // Up to 3 ms sooner and 1 to 5 ms less CPU a PNG (world, US, RO; 640 to 2400 px wide).
   '--default-tile-width=1200',
   '--default-tile-height=328',
   // Chromium composites in software here (`--disable-gpu`), so the GPU process needs no SwiftShader: 16 MiB less.
