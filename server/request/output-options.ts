@@ -11,6 +11,7 @@ const MAX_RASTER_SIDE = 16384;
 
 /** Drawn as pixels, so a pixel density applies; SVG and PDF are vector. */
 const RASTERS: readonly Format[] = ['png', 'jpeg', 'webp'];
+export const isRaster = (format: Format): boolean => RASTERS.includes(format);
 /** Compressed with loss, so a quality applies. */
 const LOSSY: readonly Format[] = ['jpeg', 'webp'];
 
@@ -35,7 +36,7 @@ export function outputOptions(
       'transparent',
     );
   }
-  const scale = RASTERS.includes(format) ? valid.scale : 1;
+  const scale = isRaster(format) ? valid.scale : 1;
   if (valid.width * scale > MAX_RASTER_SIDE || (valid.height ?? 0) * scale > MAX_RASTER_SIDE) {
     throw new ApiError(
       'invalid_field',

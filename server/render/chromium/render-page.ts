@@ -7,7 +7,7 @@ import type { RendererAssets } from '../renderer-assets.ts';
 import { RENDERER_ORIGIN } from '../renderer-origin.ts';
 import { pinnedDates } from './pdf-dates.ts';
 import { withPngText } from '../png-text.ts';
-import { qualityFor } from '../../request/output-options.ts';
+import { isRaster, qualityFor } from '../../request/output-options.ts';
 import { IdleTrim } from '../idle-trim.ts';
 import { FRAME_TRIES, frameOnDemand, openPageDrawnOnDemand, type FrameImage } from './frames-on-demand.ts';
 
@@ -167,7 +167,7 @@ export class RenderPage {
   private async draw(spec: MapSpec, handOn?: HandOn): Promise<RenderOutput> {
     // The spec goes in as a JSON literal, which is data whatever its strings hold. An SVG comes back with the
     // drawing, in the same call.
-    const frameFollows = this.drawsOnDemand && spec.format !== 'svg' && spec.format !== 'pdf';
+    const frameFollows = this.drawsOnDemand && isRaster(spec.format);
     const drawing = `window.renderMap(${JSON.stringify(spec)}, ${frameFollows})`;
     const { result, exceptionDetails } = await this.call(
       this.cdp.send('Runtime.evaluate', {

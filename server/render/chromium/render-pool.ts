@@ -236,10 +236,15 @@ export class RenderPool {
       this.discard(page);
       return;
     }
+    this.offer(page, page.drawsOnDemand);
+  }
+
+  /** `page` to the next render in line, or among the free pages: `first`, it is the next handed out. */
+  private offer(page: RenderPage, first: boolean): void {
     const waiter = this.waiters.shift();
     if (waiter) waiter.resolve(page);
     // `acquire` takes the last
-    else if (page.drawsOnDemand) this.idle.push(page);
+    else if (first) this.idle.push(page);
     else this.idle.unshift(page);
   }
 
@@ -249,9 +254,7 @@ export class RenderPool {
   private handOn(page: RenderPage): boolean {
     if (this.closed || page.renders + 1 >= this.options.pageMaxRenders || !page.alive) return false;
     this.counts.handedOn++;
-    const waiter = this.waiters.shift();
-    if (waiter) waiter.resolve(page);
-    else this.idle.unshift(page);
+    this.offer(page, false);
     return true;
   }
 
@@ -345,10 +348,8 @@ export class RenderPool {
     if (this.closed) return;
     this.options.logger?.warn('render pool: Chromium went away; relaunching');
     this.options.onBrowserRestart?.();
-    for (const page of this.idle.filter((p) => !p.alive)) {
-      this.idle.splice(this.idle.indexOf(page), 1);
-      this.discard(page);
-    }
+    // a discarded page leaves the free ones
+    for (const page of this.idle.filter((p) => !p.alive)) this.discard(page);
     this.replenish();
   }
 }
