@@ -94,7 +94,7 @@ const SETTINGS = [
     key: 'poolSize',
     variable: 'POOL_SIZE',
     shown: 'number of cores',
-    what: 'browser pages drawing PNGs in parallel',
+    what: 'browser pages drawing PNGs in parallel, each in a Chromium of its own (about 110 MiB at idle each)',
     read: integer('POOL_SIZE', availableParallelism(), 1),
   }),
   setting({

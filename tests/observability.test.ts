@@ -195,8 +195,8 @@ test('/metrics: Prometheus text with render time, cache hits and misses, queue d
   assert.ok(samples(text, 'process_resident_memory_bytes')[0]!.value > 0, 'default process metrics');
 });
 
-test('Chromium killed: /readyz turns 503 while /healthz stays 200, then ready again; the restart is counted', async () => {
-  const pid = await service.pool.browserPid();
+test('a Chromium killed: /readyz turns 503 while /healthz stays 200, then ready again; the restart is counted', async () => {
+  const [pid] = await service.pool.browserPids();
   assert.ok(pid, 'the browser has a pid');
   process.kill(pid, 'SIGKILL');
   let sawUnready = false;

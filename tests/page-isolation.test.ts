@@ -171,45 +171,42 @@ const REACH_OUT = `(async (base, port) => {
   return results;
 })`;
 
-for (const drawsOnDemand of [true, false]) {
-  // pages opened exactly as the pool opens its pages: the first draws on demand, the others at 60 Hz
-  const kind = drawsOnDemand ? 'drawing on demand' : 'drawing at 60 Hz';
-  test(`pages reach nothing on the network: every way a page script could try is refused (${kind})`, async () => {
-    const target = await listener();
-    const browser = await launchBrowser(chromiumPath());
-    try {
-      const page = await RenderPage.open(browser, loadRendererAssets(), drawsOnDemand);
-      const base = `http://127.0.0.1:${target.port}`;
-      const results = await page.evaluate<Record<string, string>>(
-        `${REACH_OUT}(${JSON.stringify(base)}, ${target.port})`,
-      );
-      await sleep(500);
-      assert.deepEqual(target.seen, [], `nothing reached the server: ${JSON.stringify(results, null, 1)}`);
-      for (const name of [
-        'fetch',
-        'fetch no-cors',
-        'xhr',
-        'img',
-        'svg image',
-        'stylesheet',
-        'import()',
-        'worker',
-        'websocket',
-        'event source',
-        'webrtc',
-      ]) {
-        assert.match(results[name] ?? '', /^failed/, `${name}: ${results[name]}`);
-      }
-      // the renderer still works in that page
-      const catalogue = loadCatalogue();
-      const output = await page.render(normaliseRequest({ scope: 'world', width: 300 }, catalogue, 'png').spec);
-      assert.ok(isPng(output.body));
-    } finally {
-      await browser.close();
-      await target.close();
+// a page opened exactly as the pool opens its pages
+test('pages reach nothing on the network: every way a page script could try is refused', async () => {
+  const target = await listener();
+  const browser = await launchBrowser(chromiumPath());
+  try {
+    const page = await RenderPage.open(browser, loadRendererAssets());
+    const base = `http://127.0.0.1:${target.port}`;
+    const results = await page.evaluate<Record<string, string>>(
+      `${REACH_OUT}(${JSON.stringify(base)}, ${target.port})`,
+    );
+    await sleep(500);
+    assert.deepEqual(target.seen, [], `nothing reached the server: ${JSON.stringify(results, null, 1)}`);
+    for (const name of [
+      'fetch',
+      'fetch no-cors',
+      'xhr',
+      'img',
+      'svg image',
+      'stylesheet',
+      'import()',
+      'worker',
+      'websocket',
+      'event source',
+      'webrtc',
+    ]) {
+      assert.match(results[name] ?? '', /^failed/, `${name}: ${results[name]}`);
     }
-  });
-}
+    // the renderer still works in that page
+    const catalogue = loadCatalogue();
+    const output = await page.render(normaliseRequest({ scope: 'world', width: 300 }, catalogue, 'png').spec);
+    assert.ok(isPng(output.body));
+  } finally {
+    await browser.close();
+    await target.close();
+  }
+});
 
 test('URL-looking strings in a request are drawn as text only: no link, no image, no fetch', async () => {
   const target = await listener();

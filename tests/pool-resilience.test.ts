@@ -62,10 +62,12 @@ async function until(condition: () => boolean | Promise<boolean>, what: string, 
   }
 }
 
+/** The pid of the only Chromium of a pool of one page. */
 async function browserPid(service: TestService): Promise<number> {
-  const pid = await service.pool.browserPid();
-  assert.ok(pid !== null && isRunning(pid), 'Chromium runs and tells its pid');
-  return pid;
+  const pids = await service.pool.browserPids();
+  assert.equal(pids.length, 1, 'one Chromium');
+  assert.ok(isRunning(pids[0]!), 'Chromium runs and tells its pid');
+  return pids[0]!;
 }
 
 test('Chromium killed mid-render: the render is retried (or fails as clean JSON), Chromium is relaunched, the queue is served', async () => {
@@ -141,12 +143,13 @@ test("a tab's renderer process killed mid-render: retried on a fresh page, Chrom
   }
 });
 
-test('Chromium killed while idle: requests arriving during the relaunch wait for the new pages', async () => {
+test('the Chromiums killed while idle: requests arriving during the relaunch wait for the new pages', async () => {
   const service = await startService({ poolSize: 2 });
   try {
     const escaped = await escapes(async () => {
-      const oldPid = await browserPid(service);
-      process.kill(oldPid, 'SIGKILL');
+      const oldPids = await service.pool.browserPids();
+      assert.equal(oldPids.length, 2, 'a Chromium for each page');
+      for (const pid of oldPids) process.kill(pid, 'SIGKILL');
       const answers = await Promise.all(
         [0, 1, 2, 3].map((i) => call(service, `/map.png?scope=world&width=${700 + i}`)),
       );
@@ -154,8 +157,13 @@ test('Chromium killed while idle: requests arriving during the relaunch wait for
         answers.map((a) => a.status),
         [200, 200, 200, 200],
       );
-      assert.notEqual(await browserPid(service), oldPid);
-      assert.equal(service.pool.stats().launches, 2);
+      let newPids: number[] = [];
+      await until(async () => (newPids = await service.pool.browserPids()).length === 2, 'both Chromiums back');
+      assert.ok(
+        newPids.every((pid) => !oldPids.includes(pid)),
+        'new Chromiums',
+      );
+      assert.equal(service.pool.stats().launches, 4);
     });
     assert.deepEqual(escaped, []);
   } finally {
@@ -178,8 +186,9 @@ test('a page is replaced after PAGE_MAX_RENDERS renders', async () => {
   }
 });
 
-test('pages replaced under a load keep capturing: one page at a time draws on demand, the others at 60 Hz', async () => {
-  // two pages that drew on demand, asked for frames at once, would get frames without pixels (frames-on-demand.ts)
+test('pages replaced under a load keep capturing, each in the Chromium of the page before it', async () => {
+  // two pages of one Chromium that drew on demand, asked for frames at once, would get frames without pixels
+  // (frames-on-demand.ts)
   const service = await startService({ poolSize: 2, pageMaxRenders: 3 });
   try {
     for (let round = 0; round < 6; round++) {
@@ -192,6 +201,7 @@ test('pages replaced under a load keep capturing: one page at a time draws on de
       }
     }
     assert.ok(service.pool.stats().pagesOpened >= 8, 'pages were replaced along the way');
+    assert.equal(service.pool.stats().launches, 2, 'no Chromium was launched again');
   } finally {
     await service.close();
   }

@@ -1,5 +1,5 @@
 // Soak run, by hand (not part of `npm test`): N unique maps rendered through HTTP by the real service, with
-// resident memory printed every 1,000 renders: this process (Node) and Chromium's whole process tree.
+// resident memory printed every 1,000 renders: this process (Node) and the whole process trees of the Chromiums.
 //
 //   node --import tsx tests/soak.ts 10000
 //   node --expose-gc --import tsx tests/soak.ts 10000    (Node's heap measured after a full GC)
@@ -108,8 +108,8 @@ async function worker(): Promise<void> {
 }
 
 async function report(): Promise<void> {
-  const pid = await service.pool.browserPid();
-  const tree = pid === null ? [] : processTree(pid);
+  const pids = await service.pool.browserPids();
+  const tree = pids.flatMap((pid) => processTree(pid));
   // with --expose-gc, Node's heap is measured after a full collection: what is really kept
   (globalThis as { gc?: () => void }).gc?.();
   const memory = process.memoryUsage();
@@ -123,7 +123,7 @@ async function report(): Promise<void> {
       median(latencies).toFixed(0).padStart(10),
       `${mib(memory.rss).toFixed(0)} MiB`.padStart(9),
       `${mib(memory.heapUsed).toFixed(0)} MiB`.padStart(10),
-      `${(pid === null ? 0 : treeRssMiB(pid)).toFixed(0)} MiB`.padStart(13),
+      `${pids.reduce((sum, pid) => sum + treeRssMiB(pid), 0).toFixed(0)} MiB`.padStart(13),
       `${pssMiB(tree).toFixed(0)} MiB`.padStart(13),
       String(tree.length).padStart(10),
       String(stats.pagesOpened).padStart(13),

@@ -49,8 +49,8 @@ const TARGET_GONE = /target (crashed|closed)|session closed|detached/i;
 
 const OPENING_VIEWPORT = { width: 1200, height: 800 };
 
-/** Called by a render on a page that draws on demand once its map is drawn and its frame asked for in turn: true
- *  when the page was handed on to the next render meanwhile (render-pool.ts). */
+/** Called by a render once its map is drawn and its frame asked for in turn: true when the page was handed on to
+ *  the next render meanwhile (render-pool.ts). */
 export type HandOn = () => boolean;
 
 export class RenderPage {
@@ -62,10 +62,10 @@ export class RenderPage {
   private gone: Error | undefined;
   /** the calls waiting for an answer, failed when the tab goes: a DevTools call to a dead tab never answers */
   private readonly waiting = new Set<(error: Error) => void>();
-  /** A page on demand: settles once the frame asked for last is drawn. Chromium draws one at a time for a page,
-   *  so the frames are asked for in the order their maps were drawn. */
+  /** Settles once the frame asked for last is drawn. Chromium draws one at a time for a page, so the frames are
+   *  asked for in the order their maps were drawn. */
   private lastFrame: Promise<void> = Promise.resolve();
-  /** a page on demand that has drawn a frame with its pixels */
+  /** the page has drawn a frame with its pixels */
   private framedOnce = false;
   /** Once the page falls idle, its heap is collected: the maps it drew before hold native memory too (their
    *  layout and paint), which goes only with them. A heap measure would not show that: after a load, a page's
@@ -78,10 +78,8 @@ export class RenderPage {
   private constructor(
     private readonly context: BrowserContext,
     private readonly page: Page,
-    /** the page's DevTools session: a render is one evaluate and one capture */
+    /** the page's DevTools session: a render is one evaluate and one frame */
     private readonly cdp: CDPSession,
-    /** whether the page draws a frame only when a capture asks for one (frames-on-demand.ts) */
-    readonly drawsOnDemand: boolean,
   ) {
     page.on('crash', () => {
       this.crashed = true;
@@ -111,20 +109,21 @@ export class RenderPage {
     return !this.crashed && !this.page.isClosed() && this.context.browser()?.isConnected() === true;
   }
 
-  /** A page with the renderer loaded, drawing at 60 Hz unless `drawsOnDemand`: one page of a Chromium may. */
-  static async open(browser: Browser, assets: RendererAssets, drawsOnDemand = false): Promise<RenderPage> {
+  /** A page with the renderer loaded, drawing a frame only when a capture asks for one (frames-on-demand.ts): it
+   *  must be the only page of `browser`. */
+  static async open(browser: Browser, assets: RendererAssets): Promise<RenderPage> {
     const context = await browser.newContext({ viewport: OPENING_VIEWPORT, deviceScaleFactor: 1 });
     try {
       await context.route('**/*', serve(assets));
       await context.addInitScript(NO_WEBRTC);
-      const page = drawsOnDemand ? await openPageDrawnOnDemand(browser, context) : await context.newPage();
+      const page = await openPageDrawnOnDemand(browser, context);
       await page.goto(`${RENDERER_ORIGIN}/index.html`);
       await page.evaluate(LOAD_FONTS);
       const cdp = await context.newCDPSession(page);
       // Chromium paints an empty page white; left empty instead, a map drawn without a background
       // (`transparent`) keeps its alpha in PNG and WebP. Every other map covers the page with its own canvas.
       await cdp.send('Emulation.setDefaultBackgroundColorOverride', { color: { r: 0, g: 0, b: 0, a: 0 } });
-      const opened = new RenderPage(context, page, cdp, drawsOnDemand);
+      const opened = new RenderPage(context, page, cdp);
       // loading the renderer and its fonts left garbage too
       opened.trim.idle();
       return opened;
@@ -134,8 +133,8 @@ export class RenderPage {
     }
   }
 
-  /** `spec` drawn and captured, printed or written out. On a page that draws on demand, a capture may hand the
-   *  page on (`handOn`) while its frame is drawn: see `frame`. */
+  /** `spec` drawn and captured, printed or written out. A capture may hand the page on (`handOn`) while its frame
+   *  is drawn: see `frame`. */
   render(spec: MapSpec, handOn?: HandOn): Promise<RenderOutput> {
     return this.counted(() => this.draw(spec, handOn));
   }
@@ -167,8 +166,7 @@ export class RenderPage {
   private async draw(spec: MapSpec, handOn?: HandOn): Promise<RenderOutput> {
     // The spec goes in as a JSON literal, which is data whatever its strings hold. An SVG comes back with the
     // drawing, in the same call.
-    const frameFollows = this.drawsOnDemand && isRaster(spec.format);
-    const drawing = `window.renderMap(${JSON.stringify(spec)}, ${frameFollows})`;
+    const drawing = `window.renderMap(${JSON.stringify(spec)}, ${isRaster(spec.format)})`;
     const { result, exceptionDetails } = await this.call(
       this.cdp.send('Runtime.evaluate', {
         expression:
@@ -218,11 +216,7 @@ export class RenderPage {
       // 132 → 164 KB), encoded in a fraction of the time (10-15 ms less); JPEG and WebP are unaffected
       optimizeForSpeed: true,
     };
-    if (this.drawsOnDemand) return this.frame(image, pixels, handOn);
-    await this.fitViewport(pixels);
-    const clip = { x: 0, y: 0, ...pixels, scale: 1 };
-    const { data } = await this.call(this.cdp.send('Page.captureScreenshot', { ...image, clip }));
-    return Buffer.from(data, 'base64');
+    return this.frame(image, pixels, handOn);
   }
 
   /**
@@ -250,9 +244,8 @@ export class RenderPage {
     }
   }
 
-  /** Makes the viewport the capture's size when it is not already: the screenshot is then the frame the page
-   *  shows. Capturing beyond the viewport instead would resize the page and lay it out again for every capture,
-   *  and back after. Through the page's own session: Playwright's setViewportSize waits 500 ms on Debian. */
+  /** Makes the viewport the capture's size when it is not already: a frame's pixels are the whole viewport.
+   *  Through the page's own session: Playwright's setViewportSize waits 500 ms on Debian. */
   private async fitViewport(size: { width: number; height: number }): Promise<void> {
     if (size.width === this.viewport.width && size.height === this.viewport.height) return;
     await this.call(

@@ -1,7 +1,7 @@
 // The Chromium pool draws PNGs, JPEGs and WebPs and prints PDFs (and pictures of errors). Admission
 // (admission.ts) lets in as many renders as there are pages, with a bounded queue and one deadline per render;
-// the pool owns the browser's life: pages replaced after N renders or any failure, and Chromium relaunched when
-// it goes away.
+// the pool owns the browsers' lives: each page has a Chromium of its own, pages are replaced after N renders or
+// any failure, and a Chromium is relaunched when it goes away.
 import type { Browser } from 'playwright-core';
 import type { Logger } from 'pino';
 import type { Format, MapSpec } from '../../../renderer-page/spec.ts';
@@ -24,7 +24,24 @@ export interface PoolOptions {
 }
 
 interface Waiter {
+  /** takes only a page opened after this many (a retry: see `acquire`) */
+  openedAfter: number;
   resolve(page: RenderPage): void;
+}
+
+/**
+ * A Chromium of the pool and its one page. A page draws its frames on demand only as its Chromium's one page
+ * (frames-on-demand.ts), so each page has a Chromium of its own. Side by side at 8 clients, two Chromiums of one
+ * page each made 48.6 PNGs a second on average over eight rounds, where one Chromium with a page on demand and a
+ * page at 60 Hz made 43.1; they hold 12 to 15 MiB more at idle, with the flags that make each lean (browser.ts).
+ */
+interface Lane {
+  /** the Chromium launching or launched, or null while none is */
+  browser: Promise<Browser> | null;
+  /** the last Chromium launched, to tell whether it is still connected */
+  launched: Browser | null;
+  /** its page is open or opening */
+  occupied: boolean;
 }
 
 /** A place in line for a page (the renders let in wait here while a page is replaced): the page once handed
@@ -60,19 +77,14 @@ const RETRY_OPEN_MS = 1000;
 const browserModule = () => import('./browser.ts');
 
 export class RenderPool {
-  private browser: Promise<Browser> | null = null;
+  private readonly lanes: Lane[];
+  /** the lane each open page is in, and the count of pages opened with it */
+  private readonly opened = new WeakMap<RenderPage, { lane: Lane; order: number }>();
   private readonly idle: RenderPage[] = [];
   /** pages closed after a failure: a page handed on fails both its renders, and is discarded once */
   private readonly discarded = new WeakSet<RenderPage>();
   private readonly waiters: Waiter[] = [];
-  /** pages open or opening */
-  private pages = 0;
-  /** The page that draws on demand (frames-on-demand.ts), opening or open, or none: one at most. It is handed
-   *  out first, so that a render on an idle pool is captured the quicker way. */
-  private drawsOnDemand: RenderPage | 'opening' | null = null;
   private closed = false;
-  /** the last browser launched, to tell whether it is still connected */
-  private launched: Browser | null = null;
   private readonly counts: PoolStats = { launches: 0, pagesOpened: 0, retries: 0, handedOn: 0 };
   private readonly admission: Admission;
   /** Resolves once every page has loaded; rejects when Chromium could not be launched or its pages opened. */
@@ -82,9 +94,10 @@ export class RenderPool {
     private readonly assets: RendererAssets,
     private readonly options: PoolOptions,
   ) {
+    this.lanes = Array.from({ length: options.size }, () => ({ browser: null, launched: null, occupied: false }));
     this.admission = new Admission({
       renderer: 'png',
-      // the page that draws on demand takes the next render while its frame is drawn (RenderPage's `frame`)
+      // a page takes the next render while its frame is drawn (RenderPage's `frame`)
       slots: options.size + 1,
       queueMax: options.queueMax,
       deadlineMs: options.renderTimeoutMs,
@@ -101,21 +114,25 @@ export class RenderPool {
 
   /** For readiness and metrics: read-only. */
   health(): PoolHealth {
-    const browser = !this.closed && this.launched !== null && this.launched.isConnected();
+    const browser = !this.closed && this.lanes.every((lane) => lane.launched?.isConnected() === true);
     // renders waiting for a page: in the admission's queue, or let in and waiting for a page (the slot of the
     // page handed on while its frame is drawn, or while a page is replaced)
     const queued = this.admission.queued + this.waiters.length;
-    return { browser, pages: this.pages, idle: this.idle.length, queued };
+    const pages = this.lanes.filter((lane) => lane.occupied).length;
+    return { browser, pages, idle: this.idle.length, queued };
   }
 
   stats(): PoolStats {
     return { ...this.counts };
   }
 
-  /** The process id of the running Chromium (null while none runs): for tests and memory figures. */
-  async browserPid(): Promise<number | null> {
-    const browser = this.launched;
-    return browser?.isConnected() ? (await browserModule()).browserProcessId(browser) : null;
+  /** The process ids of the running Chromiums, one a page (a Chromium that cannot answer is left out): for tests
+   *  and memory figures. */
+  async browserPids(): Promise<number[]> {
+    const { browserProcessId } = await browserModule();
+    const running = this.lanes.flatMap((lane) => (lane.launched?.isConnected() ? [lane.launched] : []));
+    const pids = await Promise.all(running.map(browserProcessId));
+    return pids.filter((pid) => pid !== null);
   }
 
   /**
@@ -134,8 +151,8 @@ export class RenderPool {
 
   private run<T>(work: (page: RenderPage, handOn: HandOn) => Promise<T>): Promise<T> {
     return this.admission.run(async (signal) => {
-      for (let attempt = 1; ; attempt++) {
-        const page = await this.wait(this.acquire(attempt > 1), signal);
+      for (let attempt = 1, openedAfter = 0; ; attempt++) {
+        const page = await this.wait(this.acquire(openedAfter), signal);
         let handedOn = false;
         try {
           const output = await untilAborted(
@@ -164,6 +181,7 @@ export class RenderPool {
             'render pool: Chromium crashed under a render; trying it once more on a fresh page',
           );
           this.counts.retries++;
+          openedAfter = this.counts.pagesOpened;
         }
       }
     });
@@ -173,8 +191,12 @@ export class RenderPool {
     this.admission.drain();
     this.closed = true;
     await Promise.all(this.idle.splice(0).map((page) => page.close()));
-    const browser = await this.browser?.catch(() => null);
-    await browser?.close();
+    await Promise.all(
+      this.lanes.map(async (lane) => {
+        const browser = await lane.browser?.catch(() => null);
+        await browser?.close();
+      }),
+    );
   }
 
   /** The claimed page; at the deadline the place in line is given up, and a page handed over is given back. */
@@ -193,29 +215,32 @@ export class RenderPool {
     });
   }
 
-  /** A free page now, or a place in line; a retry goes first. */
-  private acquire(retry: boolean): Claim {
-    let ready = this.idle.pop();
-    // pages of a Chromium that died before its 'disconnected' event arrived
-    while (ready && !ready.alive) {
-      this.discard(ready);
-      ready = this.idle.pop();
-    }
-    if (ready) {
-      const page = ready;
-      return { page: Promise.resolve(page), cancel: () => this.release(page) };
+  /** A free page opened after `openedAfter` pages now, or a place in line. A retry (`openedAfter` the pages opened
+   *  when its render failed) goes first, and takes a page opened since: when Chromiums die at once, the pages of one
+   *  whose 'disconnected' event has not yet arrived look alive. */
+  private acquire(openedAfter: number): Claim {
+    // `offer` puts the next handed out last
+    for (let at = this.idle.length - 1; at >= 0; at--) {
+      const page = this.idle[at]!;
+      // a page of a Chromium that died before its 'disconnected' event arrived
+      if (!page.alive) this.discard(page);
+      else if (this.order(page) > openedAfter) {
+        this.idle.splice(at, 1);
+        return { page: Promise.resolve(page), cancel: () => this.release(page) };
+      }
     }
     let waiter!: Waiter;
     let handed: RenderPage | undefined;
     const page = new Promise<RenderPage>((resolve) => {
       waiter = {
+        openedAfter,
         resolve: (p) => {
           handed = p;
           resolve(p);
         },
       };
     });
-    if (retry) this.waiters.unshift(waiter);
+    if (openedAfter > 0) this.waiters.unshift(waiter);
     else this.waiters.push(waiter);
     return {
       page,
@@ -236,21 +261,26 @@ export class RenderPool {
       this.discard(page);
       return;
     }
-    this.offer(page, page.drawsOnDemand);
+    // the page drawn on last goes out next
+    this.offer(page, true);
   }
 
   /** `page` to the next render in line, or among the free pages: `first`, it is the next handed out. */
   private offer(page: RenderPage, first: boolean): void {
-    const waiter = this.waiters.shift();
-    if (waiter) waiter.resolve(page);
+    const at = this.waiters.findIndex((waiter) => this.order(page) > waiter.openedAfter);
+    if (at >= 0) this.waiters.splice(at, 1)[0]!.resolve(page);
     // `acquire` takes the last
     else if (first) this.idle.push(page);
     else this.idle.unshift(page);
   }
 
-  /** The page that draws on demand, its map drawn and its frame asked for, to the next render in line or back
-   *  among the free pages: a free page that waits for no frame goes first. Not when the next render would wear
-   *  it out (its release would close the page under this frame), nor in a pool closing. */
+  private order(page: RenderPage): number {
+    return this.opened.get(page)!.order;
+  }
+
+  /** A page, its map drawn and its frame asked for, to the next render in line or back among the free pages: a
+   *  free page that waits for no frame goes first. Not when the next render would wear it out (its release would
+   *  close the page under this frame), nor in a pool closing. */
   private handOn(page: RenderPage): boolean {
     if (this.closed || page.renders + 1 >= this.options.pageMaxRenders || !page.alive) return false;
     this.counts.handedOn++;
@@ -272,79 +302,71 @@ export class RenderPool {
     this.discarded.add(page);
     const at = this.idle.indexOf(page);
     if (at >= 0) this.idle.splice(at, 1);
-    if (this.drawsOnDemand === page) this.drawsOnDemand = null;
-    this.pages--;
+    this.opened.get(page)!.lane.occupied = false;
     void page.close();
     this.replenish();
   }
 
+  /** A page opened in each lane that has none, in its Chromium (relaunched if it has gone away). */
   private replenish(): void {
-    while (!this.closed && this.pages < this.options.size) {
-      this.pages++;
-      this.connectedBrowser()
-        .then((browser) => this.openPage(browser))
+    for (const lane of this.lanes) {
+      if (this.closed || lane.occupied) continue;
+      lane.occupied = true;
+      this.openPage(lane)
         .then((page) => this.release(page))
         .catch((error: unknown) => {
           if (!this.closed) this.options.logger?.error({ err: error }, 'render pool: could not open a page, retrying');
-          this.pages--;
+          lane.occupied = false;
           setTimeout(() => this.replenish(), RETRY_OPEN_MS).unref();
         });
     }
   }
 
   private async openPages(): Promise<void> {
-    this.pages = this.options.size; // counted while they open, so that nothing opens more meanwhile
-    const browser = await this.connectedBrowser();
-    const pages = await Promise.all(Array.from({ length: this.options.size }, () => this.openPage(browser)));
+    // occupied while they open, so that nothing opens more meanwhile
+    for (const lane of this.lanes) lane.occupied = true;
+    const pages = await Promise.all(this.lanes.map((lane) => this.openPage(lane)));
     pages.forEach((page) => this.release(page));
   }
 
-  private async openPage(browser: Browser): Promise<RenderPage> {
-    const onDemand = this.drawsOnDemand === null;
-    if (onDemand) this.drawsOnDemand = 'opening';
-    try {
-      const page = await RenderPage.open(browser, this.assets, onDemand);
-      if (onDemand) this.drawsOnDemand = page;
-      this.counts.pagesOpened++;
-      return page;
-    } catch (error) {
-      if (onDemand) this.drawsOnDemand = null;
-      throw error;
-    }
+  private async openPage(lane: Lane): Promise<RenderPage> {
+    const page = await RenderPage.open(await this.connectedBrowser(lane), this.assets);
+    this.opened.set(page, { lane, order: ++this.counts.pagesOpened });
+    return page;
   }
 
-  /** The running browser; launched again when it has gone away, also when a failed render noticed that
+  /** The lane's running browser; launched again when it has gone away, also when a failed render noticed that
    *  before its 'disconnected' event arrived. */
-  private async connectedBrowser(): Promise<Browser> {
-    const current = this.browser ?? this.launch();
+  private async connectedBrowser(lane: Lane): Promise<Browser> {
+    const current = lane.browser ?? this.launch(lane);
     const browser = await current;
     if (browser.isConnected()) return browser;
-    if (this.browser === current) this.browser = null;
+    if (lane.browser === current) lane.browser = null;
     // close() has already closed what it knew of; launching now would leave a Chromium behind
     if (this.closed) throw new Error('the render pool is closed');
-    return this.browser ?? this.launch();
+    return lane.browser ?? this.launch(lane);
   }
 
-  private launch(): Promise<Browser> {
+  private launch(lane: Lane): Promise<Browser> {
     const launching = browserModule().then(({ launchBrowser }) => launchBrowser(this.options.chromiumPath));
-    this.browser = launching;
+    lane.browser = launching;
     launching.then(
       (browser) => {
-        this.launched = browser;
+        lane.launched = browser;
         this.counts.launches++;
-        browser.on('disconnected', () => this.lost(launching));
+        browser.on('disconnected', () => this.lost(lane, launching));
       },
       () => {
-        if (this.browser === launching) this.browser = null;
+        if (lane.browser === launching) lane.browser = null;
       },
     );
     return launching;
   }
 
-  /** Chromium went away (killed, crashed, or closed by close()): its pages went with it. Renders in flight on
-   *  them fail and are retried; open pages again, on a new Chromium, for the renders in line. */
-  private lost(launching: Promise<Browser>): void {
-    if (this.browser === launching) this.browser = null;
+  /** A Chromium went away (killed, crashed, or closed by close()): its page went with it. A render in flight on
+   *  it fails and is retried; open a page again, on a new Chromium, for the renders in line. */
+  private lost(lane: Lane, launching: Promise<Browser>): void {
+    if (lane.browser === launching) lane.browser = null;
     if (this.closed) return;
     this.options.logger?.warn('render pool: Chromium went away; relaunching');
     this.options.onBrowserRestart?.();
