@@ -28,7 +28,7 @@ const MIXED: Array<() => string> = [
   () => `/map.svg?scope=US&data=06037:${++counter},17031:3,48201:4,04013:5,06073:6,36047:7,12086:8,53033:9`,
 ];
 
-/** "total (node …, browser …, gpu-process …, 2 renderers …, other …)" in MiB. */
+/** "total: node …, 2 browsers …, gpu-process …, 2 renderers …, other …" in MiB (other only when there is any). */
 function breakdown(pid: number): { total: number; text: string } {
   const kinds = treePssByKind(pid);
   const total = [...kinds.values()].reduce((sum, kind) => sum + kind.mib, 0);
@@ -37,11 +37,12 @@ function breakdown(pid: number): { total: number; text: string } {
     .filter((kind) => kinds.has(kind))
     .map((kind) => {
       const { mib: size, count } = kinds.get(kind)!;
-      return kind === 'renderer' ? `${count} renderers ${mib(size)}` : `${kind} ${mib(size)}`;
+      return count > 1 ? `${count} ${kind}s ${mib(size)}` : `${kind} ${mib(size)}`;
     });
   const other = [...kinds].filter(([kind]) => !shown.includes(kind));
   const otherMiB = other.reduce((sum, [, kind]) => sum + kind.mib, 0);
-  parts.push(`other ${mib(otherMiB)} (${other.map(([kind, { count }]) => `${count} ${kind}`).join(', ')})`);
+  if (other.length > 0)
+    parts.push(`other ${mib(otherMiB)} (${other.map(([kind, { count }]) => `${count} ${kind}`).join(', ')})`);
   return { total, text: `${mib(total)}: ${parts.join(', ')}` };
 }
 
