@@ -18,14 +18,14 @@ const spec = (input: Record<string, unknown>, format: 'png' | 'jpeg' | 'webp') =
   normaliseRequest(input, catalogue, format).spec;
 
 let browsers: Browser[];
-let onDemand: RenderPage;
-let besideIt: RenderPage;
+let first: RenderPage;
+let second: RenderPage;
 before(async () => {
   const { chromiumPath } = readConfig({ CHROMIUM_PATH: process.env.CHROMIUM_PATH });
   browsers = await Promise.all([launchBrowser(chromiumPath), launchBrowser(chromiumPath)]);
   const assets = loadRendererAssets();
   // pages opened as the pool opens them: one in each Chromium
-  [onDemand, besideIt] = await Promise.all(browsers.map((browser) => RenderPage.open(browser, assets)));
+  [first, second] = await Promise.all(browsers.map((browser) => RenderPage.open(browser, assets)));
 });
 after(() => Promise.all(browsers.map((browser) => browser.close())));
 
@@ -47,7 +47,7 @@ test('two pages drawing at once capture the same pixels: a world PNG, a transpar
   ];
   for (const map of cases) {
     // drawn by both pages at the same time, as under load
-    const [asked, shown] = await Promise.all([onDemand.render(map), besideIt.render(map)]);
+    const [asked, shown] = await Promise.all([first.render(map), second.render(map)]);
     if (map.format === 'png') {
       assert.ok(isPng(asked.body));
       const [a, b] = [PNG.sync.read(asked.body), PNG.sync.read(shown.body)];
@@ -62,7 +62,7 @@ test('two pages drawing at once capture the same pixels: a world PNG, a transpar
 test('a page drawing on demand captures each map it draws, not the one before, many times over', async () => {
   // a frame that came before the drawing reached the compositor would show the previous map's background
   const themed = (theme: string) => spec({ ...world, theme }, 'png');
-  const corner = async (theme: string) => pixelColor(PNG.sync.read((await onDemand.render(themed(theme))).body), 2, 2);
+  const corner = async (theme: string) => pixelColor(PNG.sync.read((await first.render(themed(theme))).body), 2, 2);
   const backgrounds = { light: await corner('light'), dark: await corner('dark') };
   assert.notEqual(backgrounds.light, backgrounds.dark);
   for (let i = 0; i < 12; i++) {

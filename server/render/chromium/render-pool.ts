@@ -19,7 +19,7 @@ export interface PoolOptions {
   pageMaxRenders: number;
   /** where relaunches and page failures are reported */
   logger?: Pick<Logger, 'warn' | 'error'>;
-  /** called each time Chromium went away and is relaunched (the browser restarts metric) */
+  /** called each time a Chromium went away and is relaunched (the browser restarts metric) */
   onBrowserRestart?: () => void;
 }
 
@@ -53,7 +53,7 @@ interface Claim {
 
 /** Read-only counts, for tests and diagnostics. */
 export interface PoolStats {
-  /** Chromium processes launched, the first one included */
+  /** Chromium processes launched, the first ones included */
   launches: number;
   /** pages opened, the first ones included: more than the pool size means pages were replaced */
   pagesOpened: number;
