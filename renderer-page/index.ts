@@ -34,10 +34,15 @@ const environment: RenderEnvironment = {
 let committed: Promise<void> = Promise.resolve();
 const nextCommit = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
-window.renderMap = async (spec, frameFollows = false) => {
-  await committed;
+function mapContainer() {
   const container = page.getElementById('map');
   if (!container) throw new Error('the page has no #map element');
+  return container;
+}
+
+window.renderMap = async (spec, frameFollows = false) => {
+  await committed;
+  const container = mapContainer();
   const { svg, width, height, warnings, description } = await renderMap(spec, environment);
   // A PNG at a higher pixel density is the same vector drawing shown larger, so it stays sharp.
   if (spec.scale !== 1) {
@@ -53,7 +58,5 @@ window.renderMap = async (spec, frameFollows = false) => {
 window.showPicture = async (markup) => {
   await committed;
   const picture = new DOMParser().parseFromString(markup, 'image/svg+xml').documentElement;
-  const container = document.getElementById('map');
-  if (!container) throw new Error('the page has no #map element');
-  container.replaceChildren(document.importNode(picture, true));
+  mapContainer().replaceChildren(document.importNode(picture, true));
 };

@@ -232,8 +232,7 @@ export class RenderPage {
     let drawn!: () => void;
     this.lastFrame = new Promise<void>((resolve) => (drawn = resolve));
     try {
-      const sameSize = pixels.width === this.viewport.width && pixels.height === this.viewport.height;
-      const handedOn = this.framedOnce && sameSize && handOn !== undefined && handOn();
+      const handedOn = this.framedOnce && this.fits(pixels) && handOn !== undefined && handOn();
       await before;
       await this.fitViewport(pixels);
       const shot = await frameOnDemand(this.cdp, image, (answer) => this.call(answer), handedOn ? 1 : FRAME_TRIES);
@@ -244,10 +243,15 @@ export class RenderPage {
     }
   }
 
+  /** The viewport is `size` already. */
+  private fits(size: { width: number; height: number }): boolean {
+    return size.width === this.viewport.width && size.height === this.viewport.height;
+  }
+
   /** Makes the viewport the capture's size when it is not already: a frame's pixels are the whole viewport.
    *  Through the page's own session: Playwright's setViewportSize waits 500 ms on Debian. */
   private async fitViewport(size: { width: number; height: number }): Promise<void> {
-    if (size.width === this.viewport.width && size.height === this.viewport.height) return;
+    if (this.fits(size)) return;
     await this.call(
       this.cdp.send('Emulation.setDeviceMetricsOverride', { ...size, deviceScaleFactor: 1, mobile: false }),
     );

@@ -151,7 +151,9 @@ export class RenderPool {
 
   private run<T>(work: (page: RenderPage, handOn: HandOn) => Promise<T>): Promise<T> {
     return this.admission.run(async (signal) => {
-      for (let attempt = 1, openedAfter = 0; ; attempt++) {
+      // 0 on the first attempt; on the retry, the pages opened when the first failed (at least the one it failed on)
+      let openedAfter = 0;
+      for (;;) {
         const page = await this.wait(this.acquire(openedAfter), signal);
         let handedOn = false;
         try {
@@ -167,7 +169,7 @@ export class RenderPool {
           this.discard(page);
           if (signal.aborted) throw error;
           if (!crashedUnder(page, error)) throw new RenderFailed('the map could not be rendered', { cause: error });
-          if (attempt > 1 || this.closed) {
+          if (openedAfter > 0 || this.closed) {
             this.options.logger?.error(
               { err: error },
               'render pool: Chromium crashed under a render twice; giving up on it',
