@@ -267,6 +267,15 @@ test('bbox fits the map to a box; padding moves the frame; scale sharpens PNGs o
   assert.equal(root(parseSvg(await scaled.text())).getAttribute('width'), '400');
   const tooBig = await fetch(`${service.url}/map.png?scope=world&width=8000&scale=4`);
   assert.equal(tooBig.status, 400);
+  // a box of a few metres would keep a thread drawing past the deadline: refused at once, naming the field
+  for (const box of ['10,40,10.0001,41', '10,40,11,40.00000001', '-2e-152,-1e-148,5e-324,5e-324']) {
+    const tiny = await fetch(`${service.url}/map.svg?scope=world&bbox=${box}`);
+    const body = (await tiny.json()) as { error: string; field: string; message: string };
+    assert.equal(tiny.status, 400, box);
+    assert.deepEqual([body.error, body.field], ['invalid_field', 'bbox'], box);
+    assert.match(body.message, /at least 0\.001/);
+  }
+  assert.equal((await fetch(`${service.url}/map.svg?scope=world&bbox=10,40,10.001,40.001`)).status, 200);
 });
 
 test('routes: bad options, bad ends and more than 500 are refused, naming the field', async () => {

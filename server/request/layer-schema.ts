@@ -143,12 +143,21 @@ export const LABELS_JSON_SCHEMA = {
   ],
 };
 
+/** A box's smallest side in degrees, about 100 m. d3 resamples every outline of the scope to half a pixel at the
+ *  box's scale before it clips them to the frame, so the drawing grows as the box shrinks: the world in a box of
+ *  0.001° took 0.2 s, 0.0001° 0.6 s, 0.000001° 7 s, and smaller boxes ran past the deadline, holding a thread. */
+export const MIN_BBOX_SIDE = 0.001;
+/** `max` at least MIN_BBOX_SIDE above `min`, as written in decimal: 10.001 − 10 is 0.000999… in binary. */
+const wideEnough = (min: number, max: number) => max - min >= MIN_BBOX_SIDE * (1 - 1e-9);
+
 /** `[minLon, minLat, maxLon, maxLat]`, west before east and south before north. */
 export const bbox = array(number().typeError('bbox must be four numbers').required('bbox must be four numbers'))
   .typeError('bbox must be [minLon, minLat, maxLon, maxLat]')
   .length(4, 'bbox must be [minLon, minLat, maxLon, maxLat]')
   .test(
     'bbox',
-    'bbox must be [minLon, minLat, maxLon, maxLat] with lon from -180 to 180, lat from -90 to 90, min below max',
-    (b) => !b || (b[0] >= -180 && b[2] <= 180 && b[1] >= -90 && b[3] <= 90 && b[0] < b[2] && b[1] < b[3]),
+    `bbox must be [minLon, minLat, maxLon, maxLat] with lon from -180 to 180, lat from -90 to 90, each max at least ${MIN_BBOX_SIDE} above its min`,
+    (b) =>
+      !b ||
+      (b[0] >= -180 && b[2] <= 180 && b[1] >= -90 && b[3] <= 90 && wideEnough(b[0], b[2]) && wideEnough(b[1], b[3])),
   );

@@ -9,7 +9,7 @@ import { GEOMETRY_JSON_SCHEMA } from './custom-geometry.ts';
 import { format, quality, scale, transparent } from './output-schema.ts';
 import { alt, locale, numberFormat, source } from './words-schema.ts';
 import { asIs, type AsIs } from './field-meta.ts';
-import { bbox, labels, LABELS_JSON_SCHEMA, marker, proportionalItem, route } from './layer-schema.ts';
+import { bbox, labels, LABELS_JSON_SCHEMA, marker, MIN_BBOX_SIDE, proportionalItem, route } from './layer-schema.ts';
 import {
   ANNOTATIONS_QUERY,
   BBOX_QUERY,
@@ -201,8 +201,7 @@ const fields = {
   ),
   logo: asIs(flag('logo').default(false).meta({ description: "The service's mark, top left." })),
   bbox: bbox.meta({
-    description:
-      "`[minLon, minLat, maxLon, maxLat]`: fit the map to this box instead of the scope's extent; lon -180 to 180, lat -90 to 90, min below max.",
+    description: `\`[minLon, minLat, maxLon, maxLat]\`: fit the map to this box instead of the scope's extent; lon -180 to 180, lat -90 to 90, each max at least ${MIN_BBOX_SIDE} (about 100 m) above its min.`,
     example: [-12, 34, 32, 60],
     query: BBOX_QUERY,
   }),
