@@ -53,7 +53,7 @@ const ARGS = [
   '--host-resolver-rules=MAP * ~NOTFOUND',
   `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNUSED_FEATURES].join(',')}`,
   `--enable-features=${[...PLAYWRIGHT_ENABLED_FEATURES, ...ENABLED_FEATURES].join(',')}`,
-  // what a page that draws on demand needs (frames-on-demand.ts); the pages that draw at 60 Hz are as fast with it
+  // what a page that draws on demand needs (frames-on-demand.ts)
   '--run-all-compositor-stages-before-draw',
   // Chromium gives each renderer half the cores to rasterise with (one of two), up to four; with two, a map's
   // tiles are rasterised two at a time, about 3 ms sooner at 1200 px
