@@ -14,7 +14,7 @@ export const WARMUP_MS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3) * 1000;
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Runs `once` unmeasured for WARMUP_MS (at least 20 times), then SAMPLES times measured: the durations. */
-async function timed(once: (i: number) => Promise<void>): Promise<number[]> {
+export async function timed(once: (i: number) => Promise<void>): Promise<number[]> {
   let i = 0;
   for (const end = performance.now() + WARMUP_MS; i < 20 || performance.now() < end; i++) await once(i);
   const times: number[] = [];
@@ -53,6 +53,21 @@ export async function sideBySide<Way extends string>(
   for (const end = performance.now() + WARMUP_MS; i < 20 || performance.now() < end; i++) await once(i, false);
   for (let n = 0; n < SAMPLES; n++, i++) await once(i, true);
   return measured;
+}
+
+/** Rates measured in turn: `rounds` rounds, each running every way once, which goes first alternating, as a single
+ *  window of each could fall one on a busy moment of the shared machine and the other on a quiet one. The
+ *  median of each way's rates. */
+export async function ratesInTurn<Way extends string>(
+  rounds: number,
+  ways: Record<Way, () => Promise<number>>,
+): Promise<Record<Way, number>> {
+  const rates = {} as Record<Way, number[]>;
+  const entries = Object.entries(ways) as Array<[Way, () => Promise<number>]>;
+  for (let round = 0; round < rounds; round++) {
+    for (const [way, rate] of round % 2 ? [...entries].reverse() : entries) (rates[way] ??= []).push(await rate());
+  }
+  return Object.fromEntries(entries.map(([way]) => [way, median(rates[way])])) as Record<Way, number>;
 }
 
 export async function freePort(): Promise<number> {

@@ -2,12 +2,11 @@
 // resvg-js (resvg-peer.ts) rasterising the SVG the service answers for the same map, in turn (which goes
 // first alternating, as the machine is shared); then PNG misses per second at 1 and 8 clients against resvg-js
 // on two worker threads, the machine's two cores, in rounds that alternate which goes first.
-import { get, load, median, ms, p95, row, sideBySide } from './measure.ts';
+import { get, load, median, ms, p95, ratesInTurn, row, sideBySide } from './measure.ts';
 import { resvgPerSecond, resvgPng } from './resvg-peer.ts';
 
 const SECONDS = 5;
-/** Rounds of 8 clients and of resvg-js in turn: a single window of each could fall one on a busy moment of the
- *  shared machine and the other on a quiet one. */
+/** rounds of 8 clients and of resvg-js in turn */
 const THROUGHPUT_ROUNDS = 3;
 const ROUND_SECONDS = 3;
 
@@ -41,15 +40,10 @@ export async function pngCost(url: string): Promise<void> {
   const png = () => `/map.png?${unique()}`;
   const one = (await load(url, 1, SECONDS, png)).perSecond;
   const svg = await (await fetch(`${url}/map.svg?${unique()}`)).text();
-  const rates: { eight: number[]; rasterised: number[] } = { eight: [], rasterised: [] };
-  for (let round = 0; round < THROUGHPUT_ROUNDS; round++) {
-    const ways = [
-      async () => rates.eight.push((await load(url, 8, ROUND_SECONDS, png)).perSecond),
-      async () => rates.rasterised.push(await resvgPerSecond(svg, 2, ROUND_SECONDS)),
-    ];
-    for (const way of round % 2 ? ways.reverse() : ways) await way();
-  }
-  const [eight, rasterised] = [median(rates.eight), median(rates.rasterised)];
+  const { eight, rasterised } = await ratesInTurn(THROUGHPUT_ROUNDS, {
+    eight: async () => (await load(url, 8, ROUND_SECONDS, png)).perSecond,
+    rasterised: () => resvgPerSecond(svg, 2, ROUND_SECONDS),
+  });
   row(
     `world low PNG misses per second at 1 and 8 clients; resvg-js on 2 threads (8 clients and resvg-js: medians of ${THROUGHPUT_ROUNDS} rounds of ${ROUND_SECONDS} s in turn)`,
     `${one.toFixed(1)}, ${eight.toFixed(1)} req/s; ${rasterised.toFixed(1)} PNG/s`,
