@@ -71,6 +71,22 @@ test('a page drawing on demand captures each map it draws, not the one before, m
   }
 });
 
+test('after a tall map, a page lets its larger frame buffer go and still captures each world map whole', async () => {
+  // Norway at 1200 px is far taller than the world: Chromium would keep its buffer for every world frame after
+  // (frame-buffer.ts)
+  const norway = spec({ scope: 'NO', regions: [{ id: 'NO-03', value: 1 }] }, 'png');
+  const released = first.buffersReleased;
+  assert.ok(PNG.sync.read((await first.render(norway)).body).height > 1500, 'a tall map');
+  for (let i = 0; i < 3; i++) {
+    const map = spec({ ...world, title: `World ${i}` }, 'png');
+    const [asked, shown] = await Promise.all([first.render(map), second.render(map)]);
+    const [a, b] = [PNG.sync.read(asked.body), PNG.sync.read(shown.body)];
+    assert.deepEqual([a.width, a.height], [b.width, b.height], `the size of world ${i}`);
+    assert.ok(a.data.equals(b.data), `the same pixels as the other page's (world ${i})`);
+  }
+  assert.equal(first.buffersReleased - released, 1, 'let go once, on the second world map');
+});
+
 test('a page on demand handed the next map while its frame is drawn: every answer shows its own map', async () => {
   // one page, which draws on demand: under load it takes the next render while Chromium composites and encodes
   // the frame of the one before (RenderPage's `frame`), and the next map waits for that frame's commit

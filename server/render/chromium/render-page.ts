@@ -10,6 +10,7 @@ import { withPngText } from '../png-text.ts';
 import { isRaster, qualityFor } from '../../request/output-options.ts';
 import { IdleTrim } from '../idle-trim.ts';
 import { FRAME_TRIES, frameOnDemand, openPageDrawnOnDemand, type FrameImage } from './frames-on-demand.ts';
+import { FrameBuffer } from './frame-buffer.ts';
 
 /** An error's picture is text on a flat panel: a high quality keeps the letters free of JPEG's ringing. */
 const ERROR_PICTURE_QUALITY = 90;
@@ -67,6 +68,10 @@ export class RenderPage {
   private lastFrame: Promise<void> = Promise.resolve();
   /** the page has drawn a frame with its pixels */
   private framedOnce = false;
+  /** what Chromium keeps of its frames, and when to let it go */
+  private readonly buffer = new FrameBuffer();
+  /** buffers let go (frame-buffer.ts): for tests and diagnostics */
+  buffersReleased = 0;
   /** Once the page falls idle, its heap is collected: the maps it drew before hold native memory too (their
    *  layout and paint), which goes only with them. A heap measure would not show that: after a load, a page's
    *  JS heap held 10 MiB, but its process 140 MiB more than when collected. */
@@ -224,16 +229,19 @@ export class RenderPage {
    * Meanwhile the page may be handed on to the next render (`handOn`): that render draws its map as soon as this
    * frame has committed this one (index.ts), rather than after the frame is composited, copied and encoded: 2 to
    * 9% more PNGs a second at 8 clients, side by side. It is not handed on for the page's first frame or a frame at
-   * a new size, which may come without the pixels, when the next frame would show the next map. Should a frame
-   * handed on come without them all the same, the page is replaced and the render tried again.
+   * a new size or after the buffer is let go, which may come without the pixels, when the next frame would show
+   * the next map. Should a frame handed on come without them all the same, the page is replaced and the render
+   * tried again.
    */
   private async frame(image: FrameImage, pixels: { width: number; height: number }, handOn?: HandOn): Promise<Buffer> {
     const before = this.lastFrame;
     let drawn!: () => void;
     this.lastFrame = new Promise<void>((resolve) => (drawn = resolve));
     try {
-      const handedOn = this.framedOnce && this.fits(pixels) && handOn !== undefined && handOn();
+      const release = this.buffer.releaseBefore(pixels);
+      const handedOn = this.framedOnce && this.fits(pixels) && !release && handOn !== undefined && handOn();
       await before;
+      if (release) await this.releaseBuffer();
       await this.fitViewport(pixels);
       const shot = await frameOnDemand(this.cdp, image, (answer) => this.call(answer), handedOn ? 1 : FRAME_TRIES);
       this.framedOnce = true;
@@ -256,6 +264,13 @@ export class RenderPage {
       this.cdp.send('Emulation.setDeviceMetricsOverride', { ...size, deviceScaleFactor: 1, mobile: false }),
     );
     this.viewport = size;
+  }
+
+  /** Lets Chromium's buffer of this page's frames go (frame-buffer.ts); the frame's size is set again after. */
+  private async releaseBuffer(): Promise<void> {
+    await this.call(this.cdp.send('Emulation.clearDeviceMetricsOverride'));
+    this.viewport = { width: 0, height: 0 };
+    this.buffersReleased++;
   }
 
   /** Runs `expression` in the page, for tests and diagnostics only (e.g. that the page cannot reach out). */
