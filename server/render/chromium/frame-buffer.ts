@@ -1,6 +1,6 @@
 // What Chromium's display compositor keeps of a page's frames between them. It draws the page into a buffer that
 // grows to fit a larger frame and is kept for every smaller frame after (viz keeps a render pass's buffer while
-// it is at least as wide and as high as the pass), and each capture then allocates and fills a copy the kept
+// it is at least as wide and as high as the pass), and each capture then allocates and fills a copy of the kept
 // buffer's size (in `strace`, a 14 MiB mapping a frame for a world PNG after Norway's). So after one tall map
 // (Norway at 1200 px is 1200 × 2111), each world PNG (1200 × 652) took about 1,600 more page faults in the browser
 // process and 2 to 6 ms more CPU, for as long as the page lived. Clearing the page's size override lets the buffer
