@@ -1,7 +1,9 @@
 // Starts the service. Configuration: server/config.ts.
 import { readConfig } from './config.ts';
 import { startService } from './service.ts';
+import { letHeapGrow } from './heap-growth.ts';
 
+letHeapGrow();
 const config = readConfig();
 const service = await startService(config);
 const { logger } = service;
