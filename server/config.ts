@@ -14,6 +14,7 @@ export interface Config {
   queueMax: number;
   renderTimeoutMs: number;
   pageMaxRenders: number;
+  pageMaxMib: number;
   cacheMaxBytes: number;
   cacheTtlMs: number;
   redisUrl: string | undefined;
@@ -114,9 +115,16 @@ const SETTINGS = [
   setting({
     key: 'pageMaxRenders',
     variable: 'PAGE_MAX_RENDERS',
-    shown: '500',
-    what: 'a page is replaced after this many renders',
-    read: integer('PAGE_MAX_RENDERS', 500, 1),
+    shown: '5000',
+    what: 'a page is replaced after this many renders, whatever it holds (see PAGE_MAX_MIB)',
+    read: integer('PAGE_MAX_RENDERS', 5000, 1),
+  }),
+  setting({
+    key: 'pageMaxMib',
+    variable: 'PAGE_MAX_MIB',
+    shown: '256',
+    what: "a page is replaced once its renderer holds more than this many MiB of its own (its anonymous resident memory, read from Linux's /proc after each render; elsewhere pages are replaced by PAGE_MAX_RENDERS only). A page drawing the world and a few countries holds 30 to 100 MiB, so only PAGE_MAX_RENDERS replaces it; one drawing many scopes at many sizes passes 256 after 500 to 900 renders",
+    read: integer('PAGE_MAX_MIB', 256, 1),
   }),
   setting({
     key: 'cacheMaxBytes',

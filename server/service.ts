@@ -67,6 +67,7 @@ export async function startService(
     queueMax: config.queueMax,
     renderTimeoutMs: config.renderTimeoutMs,
     pageMaxRenders: config.pageMaxRenders,
+    pageMaxMib: config.pageMaxMib,
     logger,
     onBrowserRestart: () => metrics.browserRestarts.inc(),
   });

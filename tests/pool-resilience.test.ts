@@ -186,6 +186,37 @@ test('a page is replaced after PAGE_MAX_RENDERS renders', async () => {
   }
 });
 
+test('a page is replaced once its renderer holds more than PAGE_MAX_MIB, and not while it holds less', async () => {
+  // every renderer holds more than a MiB of its own: each page is replaced after its one render
+  const small = await startService({ poolSize: 1, pageMaxMib: 1 });
+  try {
+    for (let i = 0; i < 3; i++) {
+      const answer = await call(small, `/map.png?scope=world&width=400&data=US:${i}`);
+      assert.equal(answer.status, 200);
+      assert.ok(isPng(answer.body));
+    }
+    assert.equal(small.rendered.length, 3);
+    assert.equal(small.pool.stats().outgrown, 3);
+    await until(() => small.pool.stats().pagesOpened === 4, 'the third page replaced');
+    assert.equal(small.pool.stats().launches, 1, 'replacing pages does not restart Chromium');
+  } finally {
+    await small.close();
+  }
+
+  // at the default, a page drawing the world holds a fraction of it, and draws on
+  const service = await startService({ poolSize: 1 });
+  try {
+    for (let i = 0; i < 12; i++) {
+      const answer = await call(service, `/map.png?scope=world&data=US:${i},CN:${2 * i},IN:80`);
+      assert.equal(answer.status, 200);
+    }
+    assert.deepEqual(counts(service), { launches: 1, pagesOpened: 1, retries: 0 });
+    assert.equal(service.pool.stats().outgrown, 0);
+  } finally {
+    await service.close();
+  }
+});
+
 test('pages replaced under a load keep capturing, each in the Chromium of the page before it', async () => {
   // two pages of one Chromium that drew on demand, asked for frames at once, would get frames without pixels
   // (frames-on-demand.ts)

@@ -4,7 +4,7 @@
 //   node --import tsx tests/soak.ts 10000
 //   node --expose-gc --import tsx tests/soak.ts 10000    (Node's heap measured after a full GC)
 //
-// SOAK_EVERY (1000) sets how often memory is printed. POOL_SIZE (2), PAGE_MAX_RENDERS (500, the service's default) and CACHE_MAX_BYTES (32 MiB, small so that
+// SOAK_EVERY (1000) sets how often memory is printed. POOL_SIZE (2), PAGE_MAX_RENDERS and PAGE_MAX_MIB (the service's defaults) and CACHE_MAX_BYTES (32 MiB, small so that
 // Node's figure is not the cache filling up) may be set in the environment. Every tenth map is a PNG.
 // RSS counts pages shared between Chromium's processes once per process; PSS shares them out, so it is the
 // truer total of the two.
@@ -71,17 +71,17 @@ function path(i: number): string {
 }
 
 // the service itself, not the tests' wrapper (that one keeps every spec rendered, which would be counted here)
+const config = readConfig({ LOG_LEVEL: 'silent', ...process.env });
 const service = await startService({
-  ...readConfig({ LOG_LEVEL: 'silent', ...process.env }),
+  ...config,
   port: 0,
   host: '127.0.0.1',
   poolSize,
   queueMax: 64,
-  pageMaxRenders: env('PAGE_MAX_RENDERS', 500),
   cacheMaxBytes: env('CACHE_MAX_BYTES', 32 * 2 ** 20),
 });
 console.log(
-  `soak: ${total} unique renders, pool ${poolSize}, pages replaced every ${env('PAGE_MAX_RENDERS', 500)} renders`,
+  `soak: ${total} unique renders, pool ${poolSize}, pages replaced after ${config.pageMaxRenders} renders or past ${config.pageMaxMib} MiB`,
 );
 console.log(
   'renders  seconds  maps/s  median ms  node RSS  node heap  chromium RSS  chromium PSS  processes  pages opened  launches',

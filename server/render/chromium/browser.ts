@@ -69,7 +69,7 @@ const ARGS = [
   // Each Chromium runs one page (render-pool.ts), so it needs neither a zygote to fork renderers from nor a process
   // of its own for the display compositor. Together, two Chromiums of one page each held 220 MiB at idle instead
   // of 240, as fast; either flag alone saved nothing (the renderer and the GPU process grew by what went). A page
-  // replaced after PAGE_MAX_RENDERS opens in about 380 ms instead of 310.
+  // replaced (render-pool.ts) opens in about 380 ms instead of 310.
   '--no-zygote',
   '--in-process-gpu',
 ];
@@ -85,14 +85,16 @@ export async function launchBrowser(executablePath: string): Promise<Browser> {
   return chromium.launch({ executablePath, args: ARGS, headless: true, handleSIGTERM: false, handleSIGINT: false });
 }
 
-/** The browser process's id, asked of Chromium itself (Debian's launcher script execs it, so it is also the
- *  child Playwright started); null when Chromium cannot answer. */
-export async function browserProcessId(browser: Browser): Promise<number | null> {
+/** The id of the Chromium process of `type`, asked of Chromium itself: the browser process (Debian's launcher
+ *  script execs it, so it is also the child Playwright started), or the renderer of its one page (render-pool.ts);
+ *  null when Chromium cannot answer or has more than one such process. */
+export async function chromiumProcessId(browser: Browser, type: 'browser' | 'renderer'): Promise<number | null> {
   try {
     const session = await browser.newBrowserCDPSession();
     try {
       const { processInfo } = await session.send('SystemInfo.getProcessInfo');
-      return processInfo.find((p) => p.type === 'browser')?.id ?? null;
+      const ids = processInfo.filter((p) => p.type === type).map((p) => p.id);
+      return ids.length === 1 ? ids[0]! : null;
     } finally {
       await session.detach().catch(() => {});
     }

@@ -1,7 +1,7 @@
 // The Chromium pool draws PNGs, JPEGs and WebPs and prints PDFs (and pictures of errors). Admission
 // (admission.ts) lets in as many renders as there are pages, with a bounded queue and one deadline per render;
-// the pool owns the browsers' lives: each page has a Chromium of its own, pages are replaced after N renders or
-// any failure, and a Chromium is relaunched when it goes away.
+// the pool owns the browsers' lives: each page has a Chromium of its own, pages are replaced once their renderer
+// holds too much memory, after N renders or after any failure, and a Chromium is relaunched when it goes away.
 import type { Browser } from 'playwright-core';
 import type { Logger } from 'pino';
 import type { Format, MapSpec } from '../../../renderer-page/spec.ts';
@@ -9,6 +9,7 @@ import { Admission, RenderFailed, untilAborted } from '../admission.ts';
 import { RenderPage, type HandOn, type RenderOutput } from './render-page.ts';
 import { FrameWithoutPixels } from './frames-on-demand.ts';
 import type { RendererAssets } from '../renderer-assets.ts';
+import { ownMemoryMiB } from './renderer-memory.ts';
 import type { PoolHealth } from '../../observability/metrics.ts';
 
 export interface PoolOptions {
@@ -17,6 +18,8 @@ export interface PoolOptions {
   queueMax: number;
   renderTimeoutMs: number;
   pageMaxRenders: number;
+  /** a page whose renderer holds more than this many MiB of its own is replaced (renderer-memory.ts) */
+  pageMaxMib: number;
   /** where relaunches and page failures are reported */
   logger?: Pick<Logger, 'warn' | 'error'>;
   /** called each time a Chromium went away and is relaunched (the browser restarts metric) */
@@ -61,6 +64,8 @@ export interface PoolStats {
   retries: number;
   /** times the page that draws on demand was handed on to the next render while its frame was drawn */
   handedOn: number;
+  /** pages replaced because their renderer held more than `pageMaxMib` */
+  outgrown: number;
 }
 
 /** The page or its browser died under the render (Chromium killed or crashed, the tab's renderer crashed), or
@@ -78,14 +83,15 @@ const browserModule = () => import('./browser.ts');
 
 export class RenderPool {
   private readonly lanes: Lane[];
-  /** the lane each open page is in, and the count of pages opened with it */
-  private readonly opened = new WeakMap<RenderPage, { lane: Lane; order: number }>();
+  /** the lane each open page is in, the count of pages opened with it, and its renderer's process id (null when
+   *  Chromium did not tell it: the page is then replaced by its count of renders only) */
+  private readonly opened = new WeakMap<RenderPage, { lane: Lane; order: number; renderer: number | null }>();
   private readonly idle: RenderPage[] = [];
   /** pages closed after a failure: a page handed on fails both its renders, and is discarded once */
   private readonly discarded = new WeakSet<RenderPage>();
   private readonly waiters: Waiter[] = [];
   private closed = false;
-  private readonly counts: PoolStats = { launches: 0, pagesOpened: 0, retries: 0, handedOn: 0 };
+  private readonly counts: PoolStats = { launches: 0, pagesOpened: 0, retries: 0, handedOn: 0, outgrown: 0 };
   private readonly admission: Admission;
   /** Resolves once every page has loaded; rejects when Chromium could not be launched or its pages opened. */
   readonly ready: Promise<void>;
@@ -129,9 +135,9 @@ export class RenderPool {
   /** The process ids of the running Chromiums, one a page (a Chromium that cannot answer is left out): for tests
    *  and memory figures. */
   async browserPids(): Promise<number[]> {
-    const { browserProcessId } = await browserModule();
+    const { chromiumProcessId } = await browserModule();
     const running = this.lanes.flatMap((lane) => (lane.launched?.isConnected() ? [lane.launched] : []));
-    const pids = await Promise.all(running.map(browserProcessId));
+    const pids = await Promise.all(running.map((browser) => chromiumProcessId(browser, 'browser')));
     return pids.filter((pid) => pid !== null);
   }
 
@@ -259,7 +265,9 @@ export class RenderPool {
       void page.close();
       return;
     }
-    if (page.renders >= this.options.pageMaxRenders || !page.alive) {
+    const worn = this.worn(page);
+    if (worn || !page.alive) {
+      if (worn === 'memory') this.counts.outgrown++;
       this.discard(page);
       return;
     }
@@ -280,11 +288,23 @@ export class RenderPool {
     return this.opened.get(page)!.order;
   }
 
+  /** Why `page` is to be replaced, if it is: it has drawn PAGE_MAX_RENDERS, counting `ahead` renders to come, or
+   *  its renderer holds more than PAGE_MAX_MIB. By what it holds, so that a page drawing the same few maps keeps
+   *  drawing them warm: a new page's first render takes about 170 ms and its next few 50 to 65. One that draws many
+   *  scopes at many sizes grows past 300 MiB. A page that has drawn nothing holds what any new page would. */
+  private worn(page: RenderPage, ahead = 0): 'renders' | 'memory' | null {
+    if (page.renders + ahead >= this.options.pageMaxRenders) return 'renders';
+    if (page.renders === 0) return null;
+    const { renderer } = this.opened.get(page)!;
+    const held = renderer === null ? null : ownMemoryMiB(renderer);
+    return held !== null && held > this.options.pageMaxMib ? 'memory' : null;
+  }
+
   /** A page, its map drawn and its frame asked for, to the next render in line or back among the free pages: a
    *  free page that waits for no frame goes first. Not when the next render would wear it out (its release would
-   *  close the page under this frame), nor in a pool closing. */
+   *  close the page under this frame) or it is worn already, nor in a pool closing. */
   private handOn(page: RenderPage): boolean {
-    if (this.closed || page.renders + 1 >= this.options.pageMaxRenders || !page.alive) return false;
+    if (this.closed || this.worn(page, 1) || !page.alive) return false;
     this.counts.handedOn++;
     this.offer(page, false);
     return true;
@@ -332,8 +352,12 @@ export class RenderPool {
   }
 
   private async openPage(lane: Lane): Promise<RenderPage> {
-    const page = await RenderPage.open(await this.connectedBrowser(lane), this.assets);
-    this.opened.set(page, { lane, order: ++this.counts.pagesOpened });
+    const browser = await this.connectedBrowser(lane);
+    const page = await RenderPage.open(browser, this.assets);
+    const { chromiumProcessId } = await browserModule();
+    // the renderer of the Chromium's one page
+    const renderer = await chromiumProcessId(browser, 'renderer');
+    this.opened.set(page, { lane, order: ++this.counts.pagesOpened, renderer });
     return page;
   }
 
