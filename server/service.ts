@@ -70,6 +70,7 @@ export async function startService(
     pageMaxMib: config.pageMaxMib,
     logger,
     onBrowserRestart: () => metrics.browserRestarts.inc(),
+    onPageWorn: (reason) => metrics.pagesReplaced.inc({ reason }),
   });
   const waitingFor = new Set<string>();
   const starting = async (what: string, started: Promise<void>) => {

@@ -4,6 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startListening, startService, type TestService } from './support/service.ts';
+import { samples } from './support/metrics.ts';
 
 type LogLine = Record<string, unknown>;
 
@@ -32,17 +33,6 @@ async function logLineOf(reqId: string): Promise<LogLine> {
     await sleep(20);
   }
   assert.fail(`no log line for request ${reqId}`);
-}
-
-/** `name{labels} value` samples of a Prometheus text exposition. */
-function samples(text: string, name: string): Array<{ labels: string; value: number }> {
-  return text
-    .split('\n')
-    .filter((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `))
-    .map((line) => {
-      const at = line.lastIndexOf(' ');
-      return { labels: line.slice(name.length, at), value: Number(line.slice(at + 1)) };
-    });
 }
 
 test('/healthz answers 200 {status: ok}, with a generated request id', async () => {

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { startService, type TestService } from './support/service.ts';
 import { isPng } from './support/png.ts';
+import { samples } from './support/metrics.ts';
 import { isRunning, processTree, treeRssMiB } from './support/process-tree.ts';
 import { loadCatalogue } from '../topology/catalogue.ts';
 import { normaliseRequest } from '../server/request/normalise.ts';
@@ -34,6 +35,11 @@ async function call(service: TestService, path: string, init: RequestInit = {}, 
     body: Buffer.from(await response.arrayBuffer()),
     type: response.headers.get('content-type'),
   };
+}
+
+/** What the service's metrics say of the pages it replaced as worn, by reason. */
+async function replaced(service: TestService): Promise<Array<{ labels: string; value: number }>> {
+  return samples(await (await fetch(`${service.url}/metrics`)).text(), 'map_pages_replaced_total');
 }
 
 /** Errors that escaped every handler while `body` ran. */
@@ -180,6 +186,7 @@ test('a page is replaced after PAGE_MAX_RENDERS renders', async () => {
     assert.equal(service.rendered.length, 5);
     // the first page, its replacement after render 2, and the next after render 4
     assert.equal(service.pool.stats().pagesOpened, 3);
+    assert.deepEqual(await replaced(service), [{ labels: '{reason="renders"}', value: 2 }]);
     assert.equal(service.pool.stats().launches, 1, 'recycling pages does not restart Chromium');
   } finally {
     await service.close();
@@ -196,7 +203,7 @@ test('a page is replaced once its renderer holds more than PAGE_MAX_MIB, and not
       assert.ok(isPng(answer.body));
     }
     assert.equal(small.rendered.length, 3);
-    assert.equal(small.pool.stats().outgrown, 3);
+    assert.deepEqual(await replaced(small), [{ labels: '{reason="memory"}', value: 3 }]);
     await until(() => small.pool.stats().pagesOpened === 4, 'the third page replaced');
     assert.equal(small.pool.stats().launches, 1, 'replacing pages does not restart Chromium');
   } finally {
@@ -211,7 +218,7 @@ test('a page is replaced once its renderer holds more than PAGE_MAX_MIB, and not
       assert.equal(answer.status, 200);
     }
     assert.deepEqual(counts(service), { launches: 1, pagesOpened: 1, retries: 0 });
-    assert.equal(service.pool.stats().outgrown, 0);
+    assert.deepEqual(await replaced(service), []);
   } finally {
     await service.close();
   }

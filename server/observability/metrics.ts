@@ -51,6 +51,12 @@ export function createMetrics() {
       help: 'Times Chromium went away and the pool relaunched it',
       registers,
     }),
+    pagesReplaced: new Counter({
+      name: 'map_pages_replaced_total',
+      help: 'Pool pages replaced as worn: their renderer held more than PAGE_MAX_MIB (memory), or they had drawn PAGE_MAX_RENDERS (renders)',
+      labelNames: ['reason'] as const,
+      registers,
+    }),
     httpRequests: new Counter({
       name: 'map_http_requests_total',
       help: 'HTTP requests answered, by status class (2xx, 3xx, 4xx, 5xx; aborted when the connection closed first)',

@@ -12,6 +12,9 @@ import type { RendererAssets } from '../renderer-assets.ts';
 import { ownMemoryMiB } from './renderer-memory.ts';
 import type { PoolHealth } from '../../observability/metrics.ts';
 
+/** Why a page is worn: its renderer holds more than `pageMaxMib`, or it has drawn `pageMaxRenders`. */
+export type PageWear = 'memory' | 'renders';
+
 export interface PoolOptions {
   chromiumPath: string;
   size: number;
@@ -24,6 +27,8 @@ export interface PoolOptions {
   logger?: Pick<Logger, 'warn' | 'error'>;
   /** called each time a Chromium went away and is relaunched (the browser restarts metric) */
   onBrowserRestart?: () => void;
+  /** called each time a page is replaced as worn, with why (the pages replaced metric) */
+  onPageWorn?: (reason: PageWear) => void;
 }
 
 interface Waiter {
@@ -64,8 +69,6 @@ export interface PoolStats {
   retries: number;
   /** times the page that draws on demand was handed on to the next render while its frame was drawn */
   handedOn: number;
-  /** pages replaced because their renderer held more than `pageMaxMib` */
-  outgrown: number;
 }
 
 /** The page or its browser died under the render (Chromium killed or crashed, the tab's renderer crashed), or
@@ -91,7 +94,7 @@ export class RenderPool {
   private readonly discarded = new WeakSet<RenderPage>();
   private readonly waiters: Waiter[] = [];
   private closed = false;
-  private readonly counts: PoolStats = { launches: 0, pagesOpened: 0, retries: 0, handedOn: 0, outgrown: 0 };
+  private readonly counts: PoolStats = { launches: 0, pagesOpened: 0, retries: 0, handedOn: 0 };
   private readonly admission: Admission;
   /** Resolves once every page has loaded; rejects when Chromium could not be launched or its pages opened. */
   readonly ready: Promise<void>;
@@ -267,7 +270,7 @@ export class RenderPool {
     }
     const worn = this.worn(page);
     if (worn || !page.alive) {
-      if (worn === 'memory') this.counts.outgrown++;
+      if (worn) this.options.onPageWorn?.(worn);
       this.discard(page);
       return;
     }
@@ -292,7 +295,7 @@ export class RenderPool {
    *  its renderer holds more than PAGE_MAX_MIB. By what it holds, so that a page drawing the same few maps keeps
    *  drawing them warm: a new page's first render takes about 170 ms and its next few 50 to 65. One that draws many
    *  scopes at many sizes grows past 300 MiB. A page that has drawn nothing holds what any new page would. */
-  private worn(page: RenderPage, ahead = 0): 'renders' | 'memory' | null {
+  private worn(page: RenderPage, ahead = 0): PageWear | null {
     if (page.renders + ahead >= this.options.pageMaxRenders) return 'renders';
     if (page.renders === 0) return null;
     const { renderer } = this.opened.get(page)!;
