@@ -205,7 +205,8 @@ test('the SVG drawn in a Node thread is the map a Chromium page draws for the PN
 test('text of every kind reaches the SVG as text: markup characters, any script, emoji, tabs and line breaks', async () => {
   const service = await startService({ svgThreads: 1 });
   try {
-    const title = `<b>"Tom" & 'Jerry'</b> ĂȘ Москва Ελλάδα 東京 😀 – ’`;
+    // markup characters before and after the first character beyond ASCII, which the writer copies differently
+    const title = `<b>"Tom" & 'Jerry'</b> ĂȘ Москва <i>&amp;</i> Ελλάδα 東京 😀 – ’`;
     const annotation = 'first line\nsecond\tline & <more>';
     const answer = await call(
       service,
@@ -222,6 +223,23 @@ test('text of every kind reaches the SVG as text: markup characters, any script,
       'the annotation reads back in the tooltip',
     );
     assert.equal(root(doc).getElementsByTagName('b').length, 0, 'no element made of the text');
+
+    // in attributes too: a category names its legend entry's data-legend and its region's data-value
+    const category = 'Ελλάδα "A" & <B>\ttab';
+    const categorical = await call(
+      service,
+      '/render/map',
+      postJson({ scope: 'world', regions: [{ id: 'GR', value: category }] }),
+    );
+    assert.equal(categorical.status, 200);
+    const shown = parseSvg(categorical.body.toString('utf8'));
+    const attribute = (name: string) =>
+      Array.from(shown.getElementsByTagName('*')).flatMap((e) => (e.hasAttribute(name) ? [e.getAttribute(name)] : []));
+    assert.ok(
+      attribute('data-legend').includes(category),
+      `the legend entry: ${JSON.stringify(attribute('data-legend'))}`,
+    );
+    assert.ok(attribute('data-value').includes(category), 'the region');
   } finally {
     await service.close();
   }

@@ -10,6 +10,31 @@ export type Anchor = 'bottom-left' | 'bottom-right' | 'top-left' | 'top-right' |
 
 type Ring = Array<[number, number]>;
 
+/** A ring with its bounds, so that a box clear of the bounds skips the ring's vertices. */
+interface Outline {
+  ring: Ring;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+function outline(ring: Ring): Outline {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (let i = 0; i < ring.length; i++) {
+    const x = ring[i][0];
+    const y = ring[i][1];
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+  }
+  return { ring, x0, y0, x1, y1 };
+}
+
 const square = ([x, y]: [number, number], r: number): Ring => [
   [x - r, y - r],
   [x + r, y - r],
@@ -19,14 +44,14 @@ const square = ([x, y]: [number, number], r: number): Ring => [
 
 /** The projected outlines of every region the request gave something to show, the square around each dot
  *  drawn for one too small to see, and around each proportional circle. */
-function dataRings(ctx: RenderContext): Ring[] {
+function dataOutlines(ctx: RenderContext): Outline[] {
   const dots = ctx.drawnRegions.flatMap((drawn) => ('dot' in drawn ? [square(drawn.dot, DOT_RADIUS)] : []));
   const radius = circleRadius(ctx.spec.proportional);
   const circles = ctx.spec.proportional.items.flatMap((item) => {
     const at = ctx.centreOf(item.id);
     return at ? [square(at, radius(item.value))] : [];
   });
-  return [...ctx.spec.regions.flatMap((r) => ctx.frame.regionPolygons(r.id).flat()), ...dots, ...circles];
+  return [...ctx.spec.regions.flatMap((r) => ctx.frame.regionPolygons(r.id).flat()), ...dots, ...circles].map(outline);
 }
 
 function origin(ctx: RenderContext, anchor: Anchor, width: number, height: number): [number, number] {
@@ -38,15 +63,16 @@ function origin(ctx: RenderContext, anchor: Anchor, width: number, height: numbe
 
 /** How much data a box would hide: outline vertices inside it, and (weighted) sample points of the box
  *  that fall inside a data region, which catches a box lying wholly within a large country. */
-function covered(rings: Ring[], [x, y]: [number, number], width: number, height: number): number {
+function covered(outlines: Outline[], [x, y]: [number, number], width: number, height: number): number {
   let score = 0;
-  for (const ring of rings) {
+  const near = outlines.filter((o) => o.x0 <= x + width && o.x1 >= x && o.y0 <= y + height && o.y1 >= y);
+  for (const { ring } of near) {
     for (const [px, py] of ring) if (px >= x && px <= x + width && py >= y && py <= y + height) score++;
   }
   for (const fx of [0, 0.5, 1]) {
     for (const fy of [0, 0.5, 1]) {
       const point: [number, number] = [x + fx * width, y + fy * height];
-      if (rings.some((ring) => ring.length > 2 && polygonContains(ring, point))) score += 50;
+      if (near.some(({ ring }) => ring.length > 2 && polygonContains(ring, point))) score += 50;
     }
   }
   return score;
@@ -78,12 +104,12 @@ function stacked(ctx: RenderContext, anchor: Anchor, width: number, height: numb
 /** The best of `places` for a `width` × `height` box: the first that covers no data, else the one that covers
  *  least; Infinity for one over the furniture. */
 function best(ctx: RenderContext, places: Array<[number, number]>, width: number, height: number) {
-  const rings = dataRings(ctx);
+  const outlines = dataOutlines(ctx);
   const furniture = Object.values(ctx.corners);
   let found = { at: places[0], score: Infinity };
   for (const at of places) {
     const blocked = furniture.some((box) => overlaps(box, { x: at[0], y: at[1], width, height }));
-    const score = blocked ? Infinity : covered(rings, at, width, height);
+    const score = blocked ? Infinity : covered(outlines, at, width, height);
     if (score === 0) return { at, score };
     if (score < found.score) found = { at, score };
   }

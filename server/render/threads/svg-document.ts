@@ -4,17 +4,25 @@
 // an SVG render building and walking its node tree.
 import type { Node as XmlNode, Element as XmlElement } from '@xmldom/xmldom';
 import type { MapContainer, MapElement, MapPage } from '../../../renderer-page/map-document.ts';
-import { escapeText, MarkupWriter } from './markup-bytes.ts';
+import { MarkupWriter } from './markup-bytes.ts';
 
 export class SvgElement implements MapElement, MapContainer {
-  private readonly attributes = new Map<string, string>();
+  /** names and values in turn: an element has a few, which a search finds sooner than a Map is made */
+  private readonly attributes: string[] = [];
   /** elements, and text as plain strings */
   private children: Array<SvgElement | string> = [];
 
   constructor(readonly nodeName: string) {}
 
   setAttribute(name: string, value: string): void {
-    this.attributes.set(name, String(value));
+    const attributes = this.attributes;
+    for (let i = 0; i < attributes.length; i += 2) {
+      if (attributes[i] === name) {
+        attributes[i + 1] = String(value);
+        return;
+      }
+    }
+    attributes.push(name, String(value));
   }
 
   /** In a thread every node is one this document made or imported. */
@@ -40,10 +48,14 @@ export class SvgElement implements MapElement, MapContainer {
   }
 
   write(out: MarkupWriter): void {
-    out.write(`<${this.nodeName}`);
-    for (const [name, value] of this.attributes) {
-      out.write(` ${name}="`);
-      out.writeAttributeValue(value);
+    out.write('<');
+    out.write(this.nodeName);
+    const attributes = this.attributes;
+    for (let i = 0; i < attributes.length; i += 2) {
+      out.write(' ');
+      out.write(attributes[i]);
+      out.write('="');
+      out.writeAttributeValue(attributes[i + 1]);
       out.write('"');
     }
     if (this.children.length === 0) {
@@ -52,10 +64,12 @@ export class SvgElement implements MapElement, MapContainer {
     }
     out.write('>');
     for (const child of this.children) {
-      if (typeof child === 'string') out.write(escapeText(child));
+      if (typeof child === 'string') out.writeText(child);
       else child.write(out);
     }
-    out.write(`</${this.nodeName}>`);
+    out.write('</');
+    out.write(this.nodeName);
+    out.write('>');
   }
 
   /** The element's markup in UTF-8. */
