@@ -103,3 +103,18 @@ test('a list of plain items is taken as it is; one bad item sends the whole list
   });
   assert.deepEqual(plainLists({ scope: 'world', regions: Array.from({ length: 5001 }, () => ({ id: 'US' })) }), []);
 });
+
+test('options asked again with new data give each request fields of its own, and an error every time', () => {
+  const ask = (id: string) => validateRequest({ scope: 'world', width: '800', theme: 'light', regions: [{ id }] });
+  const first = ask('US');
+  first.width = 10;
+  const second = ask('DE');
+  assert.equal(second.width, 800, 'what one request did with its fields is not what the next gets');
+  assert.deepEqual(second.regions, [{ id: 'DE' }]);
+  for (let i = 0; i < 2; i++) {
+    assert.throws(() => validateRequest({ scope: 'world', width: 'wide' }), { message: /^width must be/ });
+  }
+  // JSON writes NaN as null, which height takes: the two are never taken for each other
+  assert.equal(validateRequest({ scope: 'world', height: null }).height, null);
+  assert.throws(() => validateRequest({ scope: 'world', height: Number.NaN }), { message: /^height/ });
+});
