@@ -39,6 +39,8 @@ export interface RenderContext {
   centreOf(id: string): [number, number] | null;
   /** the maritime network, loaded only when a route has mode `sea` */
   seaNetwork: SeaNetwork | null;
+  /** whether regions, circles and shapes get a tooltip (RenderEnvironment.tooltips) */
+  tooltips: boolean;
 }
 
 export type Layer = (ctx: RenderContext) => MapElement | null;

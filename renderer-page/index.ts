@@ -6,7 +6,8 @@ import type { MapPage } from './map-document.ts';
 
 declare global {
   interface Window {
-    /** `frameFollows`: a frame on demand will capture this map (render-page.ts), so the next map waits for it */
+    /** `frameFollows`: a frame on demand will capture this map (render-page.ts), so the next map waits for it,
+     *  and the map goes without the tooltips a picture cannot show */
     renderMap(spec: MapSpec, frameFollows?: boolean): Promise<RenderResult>;
     /** an SVG document (an error's picture) shown in place of a map, parsed as XML: data, never run */
     showPicture(markup: string): Promise<void>;
@@ -17,7 +18,7 @@ declare global {
 // `document`, so a member beyond the contract would compile here and throw there.
 const page: MapPage = document;
 
-const environment: RenderEnvironment = {
+const environment: Omit<RenderEnvironment, 'tooltips'> = {
   doc: page,
   async loadJson(name) {
     const response = await fetch(`topology/${name}`);
@@ -43,7 +44,10 @@ function mapContainer() {
 window.renderMap = async (spec, frameFollows = false) => {
   await committed;
   const container = mapContainer();
-  const { svg, width, height, warnings, description } = await renderMap(spec, environment);
+  const { svg, width, height, warnings, description } = await renderMap(spec, {
+    ...environment,
+    tooltips: !frameFollows,
+  });
   // A PNG at a higher pixel density is the same vector drawing shown larger, so it stays sharp.
   if (spec.scale !== 1) {
     svg.setAttribute('width', String(Math.round(width * spec.scale)));

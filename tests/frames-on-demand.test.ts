@@ -3,7 +3,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PNG } from 'pngjs';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { loadCatalogue } from '../topology/catalogue.ts';
 import { normaliseRequest } from '../server/request/normalise.ts';
 import { launchBrowser } from '../server/render/chromium/browser.ts';
@@ -69,6 +69,19 @@ test('a page drawing on demand captures each map it draws, not the one before, m
     const theme = i % 2 ? 'light' : 'dark';
     assert.equal(await corner(theme), backgrounds[theme], `map ${i}, ${theme}`);
   }
+});
+
+test('a picture is drawn without the tooltips it cannot show; an SVG drawn by the same page keeps them', async () => {
+  const circles = { ...world, proportional: [{ id: 'FR', value: 3 }] };
+  await first.render(spec(circles, 'png'));
+  // the page's own drawing (RenderPage keeps its page to itself): the map's accessible name is its one title
+  const titles = await (first as unknown as { page: Page }).page.evaluate<string[]>(
+    `Array.from(document.querySelectorAll('#map title'), (title) => title.parentElement.tagName)`,
+  );
+  assert.deepEqual(titles, ['svg']);
+  const svg = (await first.render(normaliseRequest(circles, catalogue, 'svg').spec)).body.toString('utf8');
+  assert.ok(/<path data-id="US"[^>]*><title>United States: 200<\/title>/.test(svg), 'a region keeps its tooltip');
+  assert.ok(/<circle data-id="FR"[^>]*><title>France: 3<\/title>/.test(svg), 'a circle keeps its tooltip');
 });
 
 test('after a tall map, a page lets its larger frame buffer go and still captures each world map whole', async () => {

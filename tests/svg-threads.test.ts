@@ -185,7 +185,8 @@ test('the SVG drawn in a Node thread is the map a Chromium page draws for the PN
         assert.equal(svg.status, 200, svg.body.toString().slice(0, 200));
         assert.equal(described.status, 200, described.body.toString().slice(0, 200));
         const { spec } = JSON.parse(described.body.toString()) as { spec: unknown };
-        // what the pool's page screenshots for the PNG of the same request
+        // what the pool's page draws for the PNG of the same request, but with the tooltips: the pool leaves them
+        // out of a picture (frameFollows), which would make the next map wait for a frame this test never asks for
         const inChromium = await page.evaluate<string>(
           `window.renderMap(${JSON.stringify(spec)}).then(() => new XMLSerializer().serializeToString(document.querySelector('#map > svg')))`,
         );

@@ -34,7 +34,9 @@ export function proportionalLayer(ctx: RenderContext): MapElement | null {
         r: px(r),
         ...circlePaint(theme, item.color),
       });
-      circle.appendChild(el(doc, 'title', {}, `${ctx.text.name(item.id)}: ${ctx.text.value(item.value)}`));
+      if (ctx.tooltips) {
+        circle.appendChild(el(doc, 'title', {}, `${ctx.text.name(item.id)}: ${ctx.text.value(item.value)}`));
+      }
       return circle;
     });
   return layerGroup(doc, 'proportional', circles);

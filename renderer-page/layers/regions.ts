@@ -44,7 +44,7 @@ function regionNode(ctx: RenderContext, patterns: PatternDefs, drawn: DrawnRegio
     'stroke-width': outline ? 1.5 : null,
     ...shape,
   });
-  node.appendChild(el(ctx.doc, 'title', {}, tooltip(ctx, id, region)));
+  if (ctx.tooltips) node.appendChild(el(ctx.doc, 'title', {}, tooltip(ctx, id, region)));
   return node;
 }
 

@@ -65,7 +65,7 @@ export function shapesLayer(ctx: RenderContext): MapElement | null {
       }
     }
     if (!node) return;
-    if (p.title) node.appendChild(el(doc, 'title', {}, p.title));
+    if (p.title && ctx.tooltips) node.appendChild(el(doc, 'title', {}, p.title));
     nodes.push(node);
   });
   return layerGroup(doc, 'shapes', nodes);

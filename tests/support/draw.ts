@@ -17,6 +17,7 @@ const environment: RenderEnvironment = {
   },
   // the parser the threads give the bundle for the page's DOMParser
   parseSvg: (text) => root(new DOMParser().parseFromString(text, 'image/svg+xml')),
+  tooltips: true,
 };
 
 /** The SVG's bytes, as a thread answers them, and the render's warnings. */
