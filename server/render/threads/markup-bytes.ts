@@ -48,8 +48,11 @@ const encoded = new LRUCache<string, Uint8Array>({
 });
 
 /** The thread's one buffer the markup is written into: a map's markup is written in one synchronous go, so
- *  one buffer serves every render. Grown to the largest map's markup, and kept. */
-let scratch = Buffer.allocUnsafe(256 * 1024);
+ *  one buffer serves every render. Grown for a larger map, and kept up to KEPT_BYTES: the world at high detail
+ *  and 1200 px is 0.4 MB, a large map at 8,000 px may be ten times that, which a thread need not hold for good. */
+const SCRATCH_BYTES = 256 * 1024;
+const KEPT_BYTES = 4 * 1024 * 1024;
+let scratch = Buffer.allocUnsafe(SCRATCH_BYTES);
 
 export class MarkupWriter {
   private at = 0;
@@ -82,7 +85,9 @@ export class MarkupWriter {
 
   /** Everything written, in one buffer of its own (never a slice of a shared one, so it can be moved). */
   bytes(): Uint8Array {
-    return new Uint8Array(scratch.subarray(0, this.at));
+    const bytes = new Uint8Array(scratch.subarray(0, this.at));
+    if (scratch.length > KEPT_BYTES) scratch = Buffer.allocUnsafe(SCRATCH_BYTES);
+    return bytes;
   }
 
   private put(value: string, escapes: Escapes): void {
