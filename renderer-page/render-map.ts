@@ -61,8 +61,8 @@ export interface RenderEnvironment {
   /** SVG text (milsymbol's symbols) as an element whose children `doc.importNode` takes */
   parseSvg(text: string): ParsedElement;
   /** Whether the drawing is seen as it is, where a reader's pointer shows an element's `<title>`; false when a
-   *  picture is taken of it (PNG, JPEG, WebP), which shows none. A world map's 254 tooltips were 8% of the CPU its
-   *  page spent on a PNG. */
+   *  picture is taken of it (PNG, JPEG, WebP), which shows none. The 177 tooltips of a world map were 8% of the
+   *  CPU its page spent on a PNG. */
   tooltips: boolean;
 }
 
