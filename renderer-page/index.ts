@@ -3,6 +3,7 @@
 import type { MapSpec, RenderResult } from './spec.ts';
 import { renderMap, type RenderEnvironment } from './render-map.ts';
 import type { MapPage } from './map-document.ts';
+import { morph } from './morph.ts';
 
 declare global {
   interface Window {
@@ -41,6 +42,12 @@ function mapContainer() {
   return container;
 }
 
+/** What places a map's outlines: two maps of the same frame draw the same outlines, in the same order. */
+const frameOf = (spec: MapSpec, width: number, height: number) =>
+  JSON.stringify([spec.scope, spec.division, spec.level, spec.projection, spec.bbox, spec.padding, width, height]);
+/** the frame of the picture the page shows, if it shows one */
+let shownFrame: string | null = null;
+
 window.renderMap = async (spec, frameFollows = false) => {
   await committed;
   const container = mapContainer();
@@ -53,7 +60,12 @@ window.renderMap = async (spec, frameFollows = false) => {
     svg.setAttribute('width', String(Math.round(width * spec.scale)));
     svg.setAttribute('height', String(Math.round(height * spec.scale)));
   }
-  container.replaceChildren(svg);
+  // a picture of the same frame as the one shown changes what differs (morph.ts); any other map replaces it
+  const frame = frameFollows && spec.geometry === null ? frameOf(spec, width, height) : null;
+  const shown = frame !== null && frame === shownFrame ? (container as unknown as Element).firstElementChild : null;
+  if (shown) morph(shown, svg as unknown as Element);
+  else container.replaceChildren(svg);
+  shownFrame = frame;
   if (frameFollows) committed = nextCommit();
   return { width, height, warnings, description };
 };
@@ -63,4 +75,5 @@ window.showPicture = async (markup) => {
   await committed;
   const picture = new DOMParser().parseFromString(markup, 'image/svg+xml').documentElement;
   mapContainer().replaceChildren(document.importNode(picture, true));
+  shownFrame = null;
 };

@@ -84,6 +84,49 @@ test('a picture is drawn without the tooltips it cannot show; an SVG drawn by th
   assert.ok(/<circle data-id="FR"[^>]*><title>France: 3<\/title>/.test(svg), 'a circle keeps its tooltip');
 });
 
+test('maps of one frame in a row change what differs on the page, and capture the pixels a fresh page captures', async () => {
+  const page = (renderPage: RenderPage) => (renderPage as unknown as { page: Page }).page;
+  // a mark on the page's own element for the US, new for each map, which another element would not carry
+  const markUs = (mark: number) => page(first).evaluate(`document.querySelector('#map [data-id="US"]').mark = ${mark}`);
+  const usKept = (mark: number) =>
+    page(first).evaluate<boolean>(`document.querySelector('#map [data-id="US"]').mark === ${mark}`);
+  // each with whether its regions are drawn by the elements of the map before: a pattern's <defs>, first among
+  // the regions, moves them all one place, and elements are matched by place
+  const maps: Array<[Record<string, unknown>, boolean]> = [
+    [{ ...world, regions: [...world.regions, { id: 'FR', value: 90 }] }, true],
+    [{ ...world, legend: false }, true],
+    [{ ...world, theme: 'light', patterns: [{ id: 'BR', pattern: 'stripes' }] }, false],
+    [{ ...world, proportional: [{ id: 'DE', value: 4 }], labels: ['DE'], routes: [{ from: 'DE', to: 'SG' }] }, false],
+    [
+      {
+        ...world,
+        regions: [
+          { id: 'US', value: 'high' },
+          { id: 'CN', value: 'low' },
+        ],
+      },
+      true,
+    ],
+  ];
+  await first.render(spec(world, 'png'));
+  for (const [i, [map, sameElements]] of maps.entries()) {
+    await markUs(i);
+    const morphed = await first.render(spec(map, 'png'));
+    assert.equal(
+      await usKept(i),
+      sameElements,
+      `the page element that drew the US (${JSON.stringify(map).slice(0, 80)})`,
+    );
+    // a map of another frame first, so that this page draws the map anew
+    await second.render(spec({ scope: 'RO', regions: [{ id: 'RO-CJ', value: 3 }] }, 'png'));
+    const fresh = await second.render(spec(map, 'png'));
+    assert.ok(PNG.sync.read(morphed.body).data.equals(PNG.sync.read(fresh.body).data), 'the same pixels');
+  }
+  await markUs(-1);
+  await first.render(spec({ ...world, width: 800 }, 'png'));
+  assert.equal(await usKept(-1), false, 'a map of another size is drawn anew');
+});
+
 test('after a tall map, a page lets its larger frame buffer go and still captures each world map whole', async () => {
   // Norway at 1200 px is far taller than the world: Chromium would keep its buffer for every world frame after
   // (frame-buffer.ts)

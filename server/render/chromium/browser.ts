@@ -72,6 +72,10 @@ const ARGS = [
   // replaced (render-pool.ts) opens in about 380 ms instead of 310.
   '--no-zygote',
   '--in-process-gpu',
+  // A page changes only what differs from the map it shows when the next is of the same frame (renderer-page/
+  // morph.ts), so Chromium rasterises again only the tiles it touched. Rasterised in part, a tile came out a few
+  // levels of antialiasing off at a few hundred pixels from the tile a fresh page rasterised: whole, the same.
+  '--disable-partial-raster',
 ];
 
 export async function launchBrowser(executablePath: string): Promise<Browser> {
