@@ -29,6 +29,9 @@ before(async () => {
 });
 after(() => Promise.all(browsers.map((browser) => browser.close())));
 
+/** The Playwright page under a RenderPage, which keeps it to itself: the tests read the page's own drawing. */
+const page = (renderPage: RenderPage) => (renderPage as unknown as { page: Page }).page;
+
 const world = {
   scope: 'world',
   regions: [
@@ -74,8 +77,8 @@ test('a page drawing on demand captures each map it draws, not the one before, m
 test('a picture is drawn without the tooltips it cannot show; an SVG drawn by the same page keeps them', async () => {
   const circles = { ...world, proportional: [{ id: 'FR', value: 3 }] };
   await first.render(spec(circles, 'png'));
-  // the page's own drawing (RenderPage keeps its page to itself): the map's accessible name is its one title
-  const titles = await (first as unknown as { page: Page }).page.evaluate<string[]>(
+  // the map's accessible name is the one title of the page's drawing
+  const titles = await page(first).evaluate<string[]>(
     `Array.from(document.querySelectorAll('#map title'), (title) => title.parentElement.tagName)`,
   );
   assert.deepEqual(titles, ['svg']);
@@ -85,7 +88,6 @@ test('a picture is drawn without the tooltips it cannot show; an SVG drawn by th
 });
 
 test('maps of one frame in a row change what differs on the page, and capture the pixels a fresh page captures', async () => {
-  const page = (renderPage: RenderPage) => (renderPage as unknown as { page: Page }).page;
   // a mark on the page's own element for the US, new for each map, which another element would not carry
   const markUs = (mark: number) => page(first).evaluate(`document.querySelector('#map [data-id="US"]').mark = ${mark}`);
   const usKept = (mark: number) =>
