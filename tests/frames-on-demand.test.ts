@@ -14,7 +14,7 @@ import { isPng, pixelColor } from './support/png.ts';
 import { startService } from './support/service.ts';
 
 const catalogue = loadCatalogue();
-const spec = (input: Record<string, unknown>, format: 'png' | 'jpeg' | 'webp') =>
+const spec = (input: Record<string, unknown>, format: 'png' | 'jpeg' | 'webp' | 'svg') =>
   normaliseRequest(input, catalogue, format).spec;
 
 let browsers: Browser[];
@@ -82,7 +82,7 @@ test('a picture is drawn without the tooltips it cannot show; an SVG drawn by th
     `Array.from(document.querySelectorAll('#map title'), (title) => title.parentElement.tagName)`,
   );
   assert.deepEqual(titles, ['svg']);
-  const svg = (await first.render(normaliseRequest(circles, catalogue, 'svg').spec)).body.toString('utf8');
+  const svg = (await first.render(spec(circles, 'svg'))).body.toString('utf8');
   assert.ok(/<path data-id="US"[^>]*><title>United States: 200<\/title>/.test(svg), 'a region keeps its tooltip');
   assert.ok(/<circle data-id="FR"[^>]*><title>France: 3<\/title>/.test(svg), 'a circle keeps its tooltip');
 });
