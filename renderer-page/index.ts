@@ -8,8 +8,9 @@ import { morph } from './morph.ts';
 declare global {
   interface Window {
     /** `frameFollows`: a frame on demand will capture this map (render-page.ts), so the next map waits for it,
-     *  and the map goes without the tooltips a picture cannot show */
-    renderMap(spec: MapSpec, frameFollows?: boolean): Promise<RenderResult>;
+     *  and the map goes without the tooltips a picture cannot show. `maxPixels`: the most device pixels the
+     *  picture may have; a map that would have more is laid out, not drawn (`overPixels`) */
+    renderMap(spec: MapSpec, frameFollows?: boolean, maxPixels?: number): Promise<RenderResult>;
     /** an SVG document (an error's picture) shown in place of a map, parsed as XML: data, never run */
     showPicture(markup: string): Promise<void>;
   }
@@ -48,13 +49,18 @@ const frameOf = (spec: MapSpec, width: number, height: number) =>
 /** the frame of the picture the page shows, if it shows one */
 let shownFrame: string | null = null;
 
-window.renderMap = async (spec, frameFollows = false) => {
+window.renderMap = async (spec, frameFollows = false, maxPixels = Infinity) => {
   await committed;
   const container = mapContainer();
-  const { svg, width, height, warnings, description } = await renderMap(spec, {
-    ...environment,
-    tooltips: !frameFollows,
-  });
+  const laidOut = { width: 0, height: 0 };
+  const fits = (width: number, height: number) => {
+    Object.assign(laidOut, { width, height });
+    return Math.round(width * spec.scale) * Math.round(height * spec.scale) <= maxPixels;
+  };
+  const drawing = await renderMap(spec, { ...environment, tooltips: !frameFollows, fits });
+  // nothing drawn, so no frame follows: the next map need not wait for one
+  if (!drawing) return { ...laidOut, warnings: { unknownRoutes: [] }, description: '', overPixels: true };
+  const { svg, width, height, warnings, description } = drawing;
   // A PNG at a higher pixel density is the same vector drawing shown larger, so it stays sharp.
   if (spec.scale !== 1) {
     svg.setAttribute('width', String(Math.round(width * spec.scale)));
@@ -67,7 +73,7 @@ window.renderMap = async (spec, frameFollows = false) => {
   else container.replaceChildren(svg);
   shownFrame = frame;
   if (frameFollows) committed = nextCommit();
-  return { width, height, warnings, description };
+  return { width, height, warnings, description, overPixels: false };
 };
 
 // in the pool pages only, with the page's own document (a thread's has no parser)

@@ -64,6 +64,9 @@ export interface RenderEnvironment {
    *  picture is taken of it (PNG, JPEG, WebP), which shows none. The 177 tooltips of a world map were 8% of the
    *  CPU its page spent on a PNG. */
   tooltips: boolean;
+  /** Whether a map `width` × `height` CSS px may be drawn: a pool page's pictures have a budget of pixels (the
+   *  server's MAX_PIXELS), which a height given by the scope's shape may take it past. Absent: any size. */
+  fits?: (width: number, height: number) => boolean;
 }
 
 export interface Drawing {
@@ -74,7 +77,8 @@ export interface Drawing {
   description: string;
 }
 
-export async function renderMap(spec: MapSpec, env: RenderEnvironment): Promise<Drawing> {
+/** The map drawn, or null when it does not fit (`env.fits`): laid out, but nothing drawn. */
+export async function renderMap(spec: MapSpec, env: RenderEnvironment): Promise<Drawing | null> {
   const { doc } = env;
   const [geometry, names] = await Promise.all([
     loadScopeGeometry(spec, env.loadJson),
@@ -83,6 +87,7 @@ export async function renderMap(spec: MapSpec, env: RenderEnvironment): Promise<
   const seaNetwork = spec.routes.some((r) => r.mode === 'sea') ? await loadSeaNetwork(env.loadJson) : null;
   const theme = themes[spec.theme];
   const layout = computeLayout(spec, (w) => naturalHeightFor(spec, geometry, w));
+  if (env.fits && !env.fits(layout.width, layout.height)) return null;
   const frame = frameFor(spec, geometry, layout.mapExtent);
   const regions = drawnRegions(spec, geometry, frame);
   const text = mapText(spec, geometry, names);

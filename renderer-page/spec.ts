@@ -1,6 +1,5 @@
 // The renderer's input contract: the normalised request. The server builds it (filling every default,
 // canonicalising ids and enumerations) and imports these types only; the renderer trusts it as given.
-import type { Topology } from 'topojson-specification';
 
 /** `world`, a country's ISO 3166-1 alpha-2 code (`DE`), or another scope of the catalogue */
 type ScopeId = string;
@@ -150,7 +149,8 @@ interface ProportionalSpec {
 export interface CustomGeometry {
   /** a hash of the topology: what frames and decoded geometry are kept under */
   key: string;
-  topology: Topology;
+  /** the Topology as JSON text */
+  topology: string;
 }
 
 export interface MapSpec {
@@ -233,4 +233,6 @@ export interface RenderResult {
   warnings: RenderWarnings;
   /** what the map shows, in words: `alt`, or the automatic description */
   description: string;
+  /** laid out with more device pixels than the page was allowed, and so not drawn: nothing else holds */
+  overPixels: boolean;
 }

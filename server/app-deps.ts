@@ -1,6 +1,8 @@
 import type { Catalogue } from '../topology/catalogue.ts';
 import type { Format, MapSpec } from '../renderer-page/spec.ts';
 import type { RenderCache } from './cache/render-cache.ts';
+import type { RenderCosts } from './cost/ceilings.ts';
+import type { BodyThreads } from './request/body-threads.ts';
 import type { RenderOutput } from './render/chromium/render-page.ts';
 import type { RendererAssets } from './render/renderer-assets.ts';
 import type { Logger } from './observability/logger.ts';
@@ -16,13 +18,18 @@ export interface Readiness extends PoolHealth {
 /** What the HTTP app needs; main.ts builds the real ones, tests the same real ones on other ports. */
 export interface AppDeps {
   catalogue: Catalogue;
+  /** `client` is who asks (http/client-id.ts), for its share of the renderers */
   renderer: {
-    render(spec: MapSpec): Promise<RenderOutput>;
+    render(spec: MapSpec, client: string): Promise<RenderOutput>;
     /** an SVG document the server wrote (an error's picture for an <img>, http/error-images.ts) drawn as
      *  `format` in a Chromium page, through the maps' admission */
-    picture(markup: string, format: Format, width: number, height: number): Promise<Buffer>;
+    picture(markup: string, format: Format, width: number, height: number, client: string): Promise<Buffer>;
   };
   cache: RenderCache;
+  /** reads POST bodies, the large ones off the event loop */
+  bodies: Pick<BodyThreads, 'normalise'>;
+  /** the cost ceilings a map is checked against before it is drawn (MAX_PIXELS, MAX_RENDER_COST) */
+  costs: Pick<RenderCosts, 'check' | 'learn'>;
   /** the renderer bundle, topology and fonts the pool pages load; the preview page loads the same */
   assets: RendererAssets;
   /** one line per request, errors with their stack (never in a response) */
@@ -31,4 +38,7 @@ export interface AppDeps {
   metrics: ServiceMetrics;
   /** renderers started, browser and pages up, and whether the service is shutting down (GET /readyz) */
   readiness(): Readiness;
+  /** the connection's settings: proxies in front of the service whose X-Forwarded-For is believed (TRUST_PROXY),
+   *  how long a response may make no progress (SEND_TIMEOUT_MS) */
+  http: { trustedProxies: number; sendTimeoutMs: number };
 }

@@ -9,16 +9,20 @@ import { previewRoutes } from './endpoints/preview-endpoints.ts';
 import { opsRoutes } from './endpoints/ops-endpoints.ts';
 import { requestLog } from './observability/request-log.ts';
 import { errorImages } from './http/error-images.ts';
+import { trustProxies } from './http/client-id.ts';
+import { sendTimeout } from './http/send-timeout.ts';
 
 export const MAX_URL_LENGTH = 16 * 1024;
 
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
+  trustProxies(app, deps.http.trustedProxies);
   // unexpected errors (errors.ts keeps them out of responses) go to the log, stack and request id with them
   app.on('error', (error: unknown, ctx?: { state?: { reqId?: string } }) => {
     deps.logger.error({ err: error, reqId: ctx?.state?.reqId }, 'request failed');
   });
   app.use(requestLog(deps.logger, deps.metrics, () => deps.readiness().draining));
+  app.use(sendTimeout(deps.http.sendTimeoutMs));
   app.use(async (ctx, next) => {
     ctx.set('X-Content-Type-Options', 'nosniff');
     await next();
@@ -37,12 +41,8 @@ export function createApp(deps: AppDeps): Koa {
   });
   for (const router of [mapRoutes(deps), scopeRoutes(deps), docsRoutes(), previewRoutes(deps), opsRoutes(deps)]) {
     app.use(router.routes());
-    app.use(
-      router.allowedMethods({
-        throw: true,
-        methodNotAllowed: () => new ApiError('method_not_allowed', 'this path does not answer that method'),
-      }),
-    );
+    // 405 and 501 with their Allow header, which errors.ts turns into JSON errors
+    app.use(router.allowedMethods());
   }
   return app;
 }

@@ -16,12 +16,17 @@ export interface Config {
   pageMaxRenders: number;
   pageMaxMib: number;
   cacheMaxBytes: number;
+  cacheMaxEntryBytes: number;
   cacheTtlMs: number;
   redisUrl: string | undefined;
   logLevel: LogLevel;
   requestTimeoutMs: number;
+  sendTimeoutMs: number;
   shutdownTimeoutMs: number;
   scopesDir: string | undefined;
+  trustProxy: number;
+  maxPixels: number;
+  maxRenderCost: number;
 }
 
 type Env = NodeJS.ProcessEnv;
@@ -134,6 +139,16 @@ const SETTINGS = [
     read: integer('CACHE_MAX_BYTES', 64 * 1024 * 1024, 0),
   }),
   setting({
+    key: 'cacheMaxEntryBytes',
+    variable: 'CACHE_MAX_ENTRY_BYTES',
+    shown: '8388608',
+    what:
+      'the largest map kept in Redis; the memory cache keeps maps up to a sixteenth of `CACHE_MAX_BYTES` (4 MiB by ' +
+      'default), so that a few large ones cannot push out the rest. A larger map is drawn again when asked again ' +
+      '(browsers and CDNs still keep it a year)',
+    read: integer('CACHE_MAX_ENTRY_BYTES', 8 * 1024 * 1024, 0),
+  }),
+  setting({
     key: 'cacheTtlMs',
     variable: 'CACHE_TTL_MS',
     shown: '86400000',
@@ -171,6 +186,13 @@ const SETTINGS = [
     read: integer('REQUEST_TIMEOUT_MS', 30_000, 1),
   }),
   setting({
+    key: 'sendTimeoutMs',
+    variable: 'SEND_TIMEOUT_MS',
+    shown: '30000',
+    what: 'a response that makes no progress (a client that stops reading) for this long is dropped and its connection closed',
+    read: integer('SEND_TIMEOUT_MS', 30_000, 1),
+  }),
+  setting({
     key: 'shutdownTimeoutMs',
     variable: 'SHUTDOWN_TIMEOUT_MS',
     shown: '25000',
@@ -186,6 +208,34 @@ const SETTINGS = [
       "`<name>`, with an optional `<name>.scope.json` of `idProperty` (default: the feature's `id`, else `properties.id`), " +
       '`nameProperty` (default `name`), `projection`, `title` and `attribution`; a bad file stops start-up with a message naming it',
     read: (raw) => raw || undefined,
+  }),
+  setting({
+    key: 'maxPixels',
+    variable: 'MAX_PIXELS',
+    shown: '67108864',
+    what:
+      'the most device pixels (`width × height × scale²`) of a PNG, JPEG, WebP or PDF; a larger map is 422 ' +
+      '`too_costly`, before rendering when the request gives its height. 8192² by default: a world PNG that size ' +
+      'takes about a second to draw and 30 MB to send',
+    read: integer('MAX_PIXELS', 8192 * 8192, 1),
+  }),
+  setting({
+    key: 'maxRenderCost',
+    variable: 'MAX_RENDER_COST',
+    shown: '8000',
+    what: 'the most a map may cost to draw, in estimated milliseconds of one render alone on 2 cores (server/cost/estimate.ts: its outlines, pixels, sea routes, labels, markers, shapes); a costlier one is 422 `too_costly` naming what to reduce, and is not drawn. The costliest maps of the gallery cost a few hundred; a world WebP of 8192² about 5,000',
+    read: integer('MAX_RENDER_COST', 8000, 1),
+  }),
+  setting({
+    key: 'trustProxy',
+    variable: 'TRUST_PROXY',
+    shown: '0',
+    what:
+      'how many proxies (nginx, a load balancer) stand in front of the service: a client is then the address the ' +
+      'nearest of them saw, read from `X-Forwarded-For` (its last `TRUST_PROXY` entries, which the proxies append ' +
+      'and a client cannot forge). Each client holds at most its share of the renderers; 0 takes the address of the ' +
+      'connection, which behind a proxy is the proxy for every client',
+    read: integer('TRUST_PROXY', 0, 0),
   }),
 ];
 

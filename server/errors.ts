@@ -2,7 +2,7 @@
 // renderers' domain errors (admission.ts), and anything unexpected, which is logged and never shown.
 import type { Context, Next } from 'koa';
 import type { Logger } from './observability/logger.ts';
-import { RenderFailed, RenderRefused, RenderTimedOut } from './render/admission.ts';
+import { RenderFailed, RenderRefused, RenderTimedOut, TooManyPixels } from './render/render-errors.ts';
 
 export type ErrorCode =
   | 'missing_scope'
@@ -16,9 +16,12 @@ export type ErrorCode =
   | 'too_many_items'
   | 'not_found'
   | 'method_not_allowed'
+  | 'not_implemented'
   | 'payload_too_large'
   | 'uri_too_long'
   | 'unsupported_media_type'
+  | 'too_costly'
+  | 'rate_limited'
   | 'overloaded'
   | 'render_timeout'
   | 'render_failed'
@@ -40,10 +43,13 @@ export const STATUS: Record<ErrorCode, number> = {
   payload_too_large: 413,
   uri_too_long: 414,
   unsupported_media_type: 415,
+  too_costly: 422,
+  rate_limited: 429,
   overloaded: 503,
   render_timeout: 504,
   render_failed: 500,
   internal_error: 500,
+  not_implemented: 501,
 };
 
 export class ApiError extends Error {
@@ -61,7 +67,17 @@ export class ApiError extends Error {
 
 /** Headers an error response keeps: the request's id and the error's own (Retry-After); the nosniff and CORS
  *  headers the app sets around every response. Everything that described a map goes. */
-const KEPT_ON_ERROR = new Set(['x-request-id', 'x-content-type-options', 'access-control-allow-origin', 'retry-after']);
+const KEPT_ON_ERROR = new Set([
+  'x-request-id',
+  'x-content-type-options',
+  'access-control-allow-origin',
+  'retry-after',
+  'allow',
+]);
+
+/** The methods some path answers; any other is 501 on every path (an HTTP server must know a method to refuse it
+ *  for one path). */
+const ANSWERED_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'];
 
 /** What the operator can do about a refused or late render, logged with it. */
 const REMEDY = {
@@ -77,7 +93,11 @@ function responseFor(caught: unknown, ctx: Context, logger: Pick<Logger, 'warn'>
   if (caught instanceof RenderRefused) {
     if (caught.reason === 'queue-full')
       logger.warn({ renderer: caught.renderer, reqId: ctx.state.reqId }, `render refused: ${REMEDY['queue-full']}`);
-    return new ApiError('overloaded', caught.message, undefined, { 'Retry-After': '1' });
+    const code = caught.reason === 'over-share' ? 'rate_limited' : 'overloaded';
+    return new ApiError(code, caught.message, undefined, { 'Retry-After': '1' });
+  }
+  if (caught instanceof TooManyPixels) {
+    return new ApiError('too_costly', caught.message, caught.scale > 1 ? 'scale' : 'width');
   }
   if (caught instanceof RenderTimedOut) {
     logger.warn(
@@ -94,14 +114,29 @@ function responseFor(caught: unknown, ctx: Context, logger: Pick<Logger, 'warn'>
   return new ApiError('internal_error', 'something went wrong on our side; it has been logged');
 }
 
+/** What the routers left unanswered: an unknown path, or a method the path (405, the routers' `Allow` kept) or the
+ *  service (501) does not answer. */
+function refuseUnanswered(ctx: Context): void {
+  if (ctx.status === 405) {
+    throw new ApiError('method_not_allowed', `${ctx.path} answers ${ctx.response.get('Allow')}, not ${ctx.method}`);
+  }
+  if (ctx.status === 501) {
+    throw new ApiError(
+      'not_implemented',
+      `this service answers ${ANSWERED_METHODS.join(', ')}, not ${ctx.method}`,
+      undefined,
+      { Allow: ANSWERED_METHODS.join(', ') },
+    );
+  }
+  if (ctx.status === 404) throw new ApiError('not_found', `no such path: ${ctx.method} ${ctx.path}`);
+}
+
 /** Koa middleware: every failure leaves as `{error, message, status[, field]}` JSON, never a stack trace. */
 export function errorResponses(logger: Pick<Logger, 'warn'>) {
   return async (ctx: Context, next: Next): Promise<void> => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) {
-        throw new ApiError('not_found', `no such path: ${ctx.method} ${ctx.path}`);
-      }
+      if (ctx.body === undefined) refuseUnanswered(ctx);
     } catch (caught) {
       const error = responseFor(caught, ctx, logger);
       for (const header of Object.keys(ctx.response.headers))

@@ -5,7 +5,7 @@ import fresh from 'fresh';
 import type { AppDeps } from './app-deps.ts';
 import { geoWarnings } from './http/geo-warnings.ts';
 import { CONTENT_TYPES } from './http/image-formats.ts';
-import { renderError } from './render/admission.ts';
+import { renderError } from './render/render-errors.ts';
 import type { NormalisedRequest } from './request/normalise.ts';
 
 /** A normalised request with its ETag. */
@@ -19,11 +19,13 @@ export interface MapAnswer {
   warnings: string | undefined;
 }
 
-/** `ifNoneMatch`: the client's If-None-Match (GET only; null when there is none to honour). */
+/** `ifNoneMatch`: the client's If-None-Match (GET only; null when there is none to honour); `client`: who asks
+ *  (http/client-id.ts). */
 export async function answerMap(
-  { cache, renderer }: { cache: AppDeps['cache']; renderer: Pick<AppDeps['renderer'], 'render'> },
+  { cache, costs, renderer }: Pick<AppDeps, 'cache' | 'costs'> & { renderer: Pick<AppDeps['renderer'], 'render'> },
   { spec, unknownIds, unknownRoutes, etag }: Tagged,
   ifNoneMatch: string | null,
+  client: string,
 ): Promise<MapAnswer> {
   // fresh compares as RFC 9110 does: weakly, against each tag of a list, and `*`. It is given only
   // If-None-Match, so a client's Cache-Control: no-cache does not turn a matching tag into a render.
@@ -33,9 +35,11 @@ export async function answerMap(
   let rendered = await cache.get(etag);
   const hit = rendered !== undefined;
   if (!rendered) {
-    const output = await renderer.render(spec).catch((error: unknown) => {
+    costs.check(spec);
+    const output = await renderer.render(spec, client).catch((error: unknown) => {
       throw renderError(error);
     });
+    costs.learn(spec, output.height);
     rendered = { body: output.body, renderWarnings: output.unknownRoutes, description: output.description };
     await cache.set(etag, rendered);
   }

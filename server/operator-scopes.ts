@@ -10,6 +10,7 @@ import type { ScopeCatalogue } from '../topology/catalogue.ts';
 import { LEVELS } from '../topology/scopes.ts';
 import { ApiError } from './errors.ts';
 import { customScope } from './request/custom-geometry.ts';
+import { PositionBudget } from './request/coordinates.ts';
 import { PROJECTIONS } from './request/enums.ts';
 
 export interface OperatorScopes {
@@ -78,16 +79,18 @@ export function loadOperatorScopes(dir: string): OperatorScopes {
     }
     let custom;
     try {
-      custom = customScope(geometry, {
-        idProperty: manifest.idProperty ?? null,
-        nameProperty: manifest.nameProperty ?? null,
-      });
+      custom = customScope(
+        geometry,
+        { idProperty: manifest.idProperty ?? null, nameProperty: manifest.nameProperty ?? null },
+        // the operator's own boundaries are as detailed as the operator chose
+        new PositionBudget(Infinity),
+      );
     } catch (error) {
       if (error instanceof ApiError) fail(error.message);
       throw error;
     }
     // one detail for every level: the operator's file is what it is
-    const text = JSON.stringify(custom.geometry.topology);
+    const text = custom.geometry.topology;
     for (const level of LEVELS) writeFileSync(path.join(out, `${name}-${level}.json`), text);
     hash.update(name).update(text);
     scopes.push({

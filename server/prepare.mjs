@@ -122,19 +122,20 @@ if (outputs.some((path) => mtime(path) < sources)) {
 }
 
 // 5. the service as plain JavaScript, when any of its code is newer: server/dist/main.mjs, which `npm start` runs,
-// and server/dist/svg-worker.mjs, which the SVG threads run. Without tsx the process and each thread are spared
+// server/dist/svg-worker.mjs, which the SVG threads run, and server/dist/body-worker.mjs, which reads large bodies. Without tsx the process and each thread are spared
 // its loader, its copies of the packages' sources and an esbuild process (about 20 MiB for the process, 25 MiB a
 // thread), and start sooner. Packages stay imports. The tests run the TypeScript itself, through tsx.
 const dist = join(root, 'server/dist');
 // the code it is bundled from: the server's, the renderer's types and the topology's modules (not their build)
 const serverCode = Math.max(newestIn(join(root, 'server')), rendererCode, ...topologyCode);
-const bundles = ['main.mjs', 'svg-worker.mjs'].map((name) => join(dist, name));
+const bundles = ['main.mjs', 'svg-worker.mjs', 'body-worker.mjs'].map((name) => join(dist, name));
 if (bundles.some((path) => mtime(path) < Math.max(serverCode, mtime(installed)))) {
   const { build } = await import('esbuild');
   await build({
     entryPoints: {
       main: join(root, 'server/main.ts'),
       'svg-worker': join(root, 'server/render/threads/svg-worker.ts'),
+      'body-worker': join(root, 'server/request/body-worker.ts'),
     },
     outdir: dist,
     outExtension: { '.js': '.mjs' },
@@ -146,7 +147,7 @@ if (bundles.some((path) => mtime(path) < Math.max(serverCode, mtime(installed)))
     plugins: [sourceFileUrls],
     logLevel: 'warning',
   });
-  console.log('server: bundled server/dist/main.mjs and svg-worker.mjs');
+  console.log('server: bundled server/dist/main.mjs, svg-worker.mjs and body-worker.mjs');
 } else {
   console.log('server: up to date');
 }

@@ -4,6 +4,7 @@
 // main.ts, the tests and the docs script all start it this way.
 import { rmSync } from 'node:fs';
 import type { Server } from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { DestinationStream } from 'pino';
 import type { MapSpec } from '../renderer-page/spec.ts';
@@ -16,10 +17,16 @@ import { SvgRenderer } from './render/threads/svg-renderer.ts';
 import { ownHeapTrim } from './render/idle-trim.ts';
 import { normaliseRequest } from './request/normalise.ts';
 import { renderCache } from './cache/render-cache.ts';
+import { RenderCosts } from './cost/ceilings.ts';
+import { BodyThreads } from './request/body-threads.ts';
 import { createApp } from './app.ts';
 import { listen } from './listen.ts';
 import { createLogger, type Logger } from './observability/logger.ts';
 import { createMetrics } from './observability/metrics.ts';
+
+/** How long a shutdown leaves keep-alive connections open for a request on its way: one sent by a client between
+ *  two maps arrives within a round trip. */
+const IDLE_GRACE_MS = 250;
 
 export interface RunningService {
   server: Server;
@@ -68,6 +75,7 @@ export async function startService(
     renderTimeoutMs: config.renderTimeoutMs,
     pageMaxRenders: config.pageMaxRenders,
     pageMaxMib: config.pageMaxMib,
+    maxPixels: config.maxPixels,
     logger,
     onBrowserRestart: () => metrics.browserRestarts.inc(),
     onPageWorn: (reason) => metrics.pagesReplaced.inc({ reason }),
@@ -88,6 +96,7 @@ export async function startService(
   // at start only logs
   const cache = await renderCache({
     maxBytes: config.cacheMaxBytes,
+    maxEntryBytes: config.cacheMaxEntryBytes,
     ttlMs: config.cacheTtlMs,
     redisUrl: config.redisUrl,
     log: logger,
@@ -95,25 +104,42 @@ export async function startService(
   metrics.observeCache(() => cache.bytes());
   // the requests of a burst of renders leave garbage in this thread's heap too
   const trim = ownHeapTrim();
+  const bodies = new BodyThreads({
+    catalogue,
+    operatorScopes: operator?.scopes ?? [],
+    deadlineMs: config.renderTimeoutMs,
+  });
+  const costs = new RenderCosts(config, {
+    topologyBytes: assets.topologyBytes,
+    regionCount: (scope, division) => {
+      const known = catalogue.scope(scope);
+      return (
+        (division === null ? known?.regions : known?.divisions.find((d) => d.id === division)?.regions)?.length ?? 0
+      );
+    },
+  });
   const app = createApp({
     catalogue,
+    costs,
+    bodies,
     renderer: {
-      render(spec) {
+      render(spec, client) {
         onRender?.(spec);
         return trim.around(async () => {
           const stop = metrics.renderSeconds.startTimer({ format: spec.format, scope: spec.scope });
-          const output = await (spec.format === 'svg' && svg ? svg.render(spec) : pool.render(spec));
+          const output = await (spec.format === 'svg' && svg ? svg.render(spec, client) : pool.render(spec, client));
           stop();
           return output;
         });
       },
-      picture: (markup, format, width, height) => pool.picture(markup, format, width, height),
+      picture: (markup, format, width, height, client) => pool.picture(markup, format, width, height, client),
     },
     cache,
     assets,
     logger,
     metrics,
     readiness: () => ({ draining, waitingFor: [...waitingFor], ...pool.health() }),
+    http: { trustedProxies: config.trustProxy, sendTimeoutMs: config.sendTimeoutMs },
   });
   const server = await listen(app, config.port, config.host, config.requestTimeoutMs);
   const { port } = server.address() as AddressInfo;
@@ -122,8 +148,12 @@ export async function startService(
 
   async function drain(): Promise<void> {
     draining = true;
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
+    // Stops accepting connections, as server.close() would, but leaves the open ones be for a moment: close()
+    // also drops every keep-alive connection idle at that instant, and a busy client's request, sent on one
+    // between two maps, was reset rather than answered. Each response from now on closes its connection
+    // (request-log.ts); a connection that saw no request during the grace is idle, and is closed then.
+    const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
+    const idle = setTimeout(() => server.closeIdleConnections(), IDLE_GRACE_MS);
     let timer: NodeJS.Timeout | undefined;
     const timedOut = await Promise.race([
       closed.then(() => false),
@@ -132,6 +162,7 @@ export async function startService(
       }),
     ]);
     clearTimeout(timer);
+    clearTimeout(idle);
     if (timedOut) {
       logger.warn(
         { timeoutMs: config.shutdownTimeoutMs },
@@ -140,7 +171,7 @@ export async function startService(
       server.closeAllConnections();
       await closed;
     }
-    await Promise.all([pool.close(), svg?.close()]);
+    await Promise.all([pool.close(), svg?.close(), bodies.close()]);
     trim.stop();
     await cache.close();
     if (operator) rmSync(operator.topologyDir, { recursive: true, force: true });

@@ -201,7 +201,12 @@ test('an empty body, or only a header, is invalid_csv "no rows"', () => {
   }
 });
 
-test('more than 5000 rows are returned as they are (the schema rejects them)', () => {
+test('5001 rows are returned (the schema refuses them); reading stops past them, so a million tiny rows are refused at once', () => {
   const body = Array.from({ length: 5001 }, (_, i) => `R${i},${i}`).join('\n');
   assert.equal(parseCsvRegions(body).length, 5001);
+  // the line named is where reading stopped
+  assert.throws(
+    () => parseCsvRegions('a,1\n'.repeat(1_000_000)),
+    (error: ApiError) => error.code === 'too_many_items' && /^line 5002: .*more than 5000 rows/.test(error.message),
+  );
 });

@@ -69,11 +69,14 @@ test('the renderer failing: an <img> gets an SVG picture of render_failed (no mo
         return Promise.reject(new Error('not asked for'));
       },
     },
-    cache: memoryRenderCache({ maxBytes: 1 << 20, ttlMs: 60_000 }),
+    cache: memoryRenderCache({ maxBytes: 1 << 20, ttlMs: 60_000, maxEntryBytes: 1 << 20 }),
+    costs: { check() {}, learn() {} },
+    bodies: { normalise: () => Promise.reject(new Error('this test posts no body')) },
     assets: loadRendererAssets(),
     logger: createLogger('silent'),
     metrics: createMetrics(),
     readiness: () => ({ draining: false, waitingFor: [], browser: false, pages: 0, idle: 0, queued: 0 }),
+    http: { trustedProxies: 0, sendTimeoutMs: 30_000 },
   });
   const server = await listen(app, 0, '127.0.0.1');
   try {

@@ -9,6 +9,7 @@ import { serviceForTests } from './support/service.ts';
 import { post } from './support/map-requests.ts';
 import { isPng } from './support/png.ts';
 import { parseSvg, root } from './support/svg.ts';
+import { MAX_ERROR_IMAGE_SIDE } from '../server/http/error-images.ts';
 
 const service = serviceForTests();
 let browser: Browser;
@@ -103,7 +104,32 @@ test('over HTTP: the same status, X-Map-Error, the format asked for, no-store, n
   assert.equal(scope.headers.get('content-type'), 'image/jpeg');
 });
 
-test('never cached, and no map is rendered: asking again draws the picture again', async () => {
+test('a picture is at most MAX_ERROR_IMAGE_SIDE a side, its shape kept: 8000² for a 400 drew 64 megapixels', async () => {
+  for (const [asked, drawn] of [
+    [
+      [8000, 8000],
+      [MAX_ERROR_IMAGE_SIDE, MAX_ERROR_IMAGE_SIDE],
+    ],
+    [
+      [8000, 2000],
+      [MAX_ERROR_IMAGE_SIDE, MAX_ERROR_IMAGE_SIDE / 4],
+    ],
+    [
+      [1000, 500],
+      [1000, 500],
+    ],
+  ]) {
+    const response = await fetch(
+      `${service.url}/map.png?scope=world&theme=bogus&width=${asked[0]}&height=${asked[1]}`,
+      AS_IMG,
+    );
+    assert.equal(response.status, 400);
+    const png = PNG.sync.read(Buffer.from(await response.arrayBuffer()));
+    assert.deepEqual([png.width, png.height], drawn, `asked for ${asked.join(' × ')}`);
+  }
+});
+
+test('no map is rendered, and the picture is no-store: asked again, it is the same error again', async () => {
   const before = service.rendered.length;
   const url = `${service.url}/map.png?scope=world&data=US:1,US:2&width=300&height=150`;
   const [first, second] = [await fetch(url, AS_IMG), await fetch(url, AS_IMG)];

@@ -65,7 +65,7 @@ const measureInPage = `(async () => {
 test('text widths computed in Node match what Chromium draws in Noto Sans, never narrower', async (t) => {
   const browser = await launchBrowser(readConfig({ CHROMIUM_PATH: process.env.CHROMIUM_PATH }).chromiumPath);
   try {
-    const page = await RenderPage.open(browser, loadRendererAssets());
+    const page = await RenderPage.open(browser, loadRendererAssets(), readConfig({}).maxPixels);
     const { faces, widths } = await page.evaluate<{ faces: string[]; widths: Measured[] }>(measureInPage);
     // the Latin, Latin Extended, Cyrillic and Greek subsets of both weights drew the texts, not a fallback font
     for (const weight of WEIGHTS)

@@ -63,7 +63,7 @@ test('/map.pdf: one vector page the size of the map, its text as text in the emb
 
 test('a PDF is byte-stable: the same map printed twice gives the same bytes', async () => {
   const spec = normaliseRequest({ scope: 'RO', title: 'Counties', width: 300 }, catalogue, 'pdf').spec;
-  const [first, second] = [await service.pool.render(spec), await service.pool.render(spec)];
+  const [first, second] = [await service.pool.render(spec, 'test'), await service.pool.render(spec, 'test')];
   assert.match(poppler('pdfinfo', first.body), /^CreationDate:.*1970/m, 'the print time is pinned');
   assert.ok(first.body.equals(second.body));
 });

@@ -25,7 +25,9 @@ before(async () => {
   browsers = await Promise.all([launchBrowser(chromiumPath), launchBrowser(chromiumPath)]);
   const assets = loadRendererAssets();
   // pages opened as the pool opens them: one in each Chromium
-  [first, second] = await Promise.all(browsers.map((browser) => RenderPage.open(browser, assets)));
+  [first, second] = await Promise.all(
+    browsers.map((browser) => RenderPage.open(browser, assets, readConfig({}).maxPixels)),
+  );
 });
 after(() => Promise.all(browsers.map((browser) => browser.close())));
 

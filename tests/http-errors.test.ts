@@ -1,6 +1,7 @@
 // Every bad input is a JSON error naming what was wrong; nothing is rendered for it.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { request } from 'undici';
 import { startService, type TestService } from './support/service.ts';
 
 let service: TestService;
@@ -158,7 +159,26 @@ test('bodies: malformed JSON, not an object, wrong content type, over 4 MB', asy
 test('unknown path is 404 not_found, wrong method 405, URL over 16 KB 414', async () => {
   await expectError('/nowhere', 404, 'not_found');
   await expectError('/map.svg?scope=world', 405, 'method_not_allowed', undefined, { method: 'DELETE' });
+  const allowed = await fetch(`${service.url}/map.svg?scope=world`, { method: 'PUT' });
+  assert.equal(allowed.headers.get('allow'), 'HEAD, GET', 'a 405 says which methods the path answers');
+  assert.match(((await allowed.json()) as { message: string }).message, /\/map\.svg answers HEAD, GET, not PUT/);
   await expectError(`/map.svg?scope=world&title=${'x'.repeat(17 * 1024)}`, 414, 'uri_too_long');
+});
+
+test('a method no path answers (TRACE, PROPFIND, made up) is 501 not_implemented, on any path', async () => {
+  // fetch refuses to send TRACE, so these go through undici's request
+  for (const [method, path] of [
+    ['TRACE', '/map.svg?scope=world'],
+    ['PROPFIND', '/'],
+    ['MKCOL', '/scopes'],
+  ] as const) {
+    const response = await request(service.url + path, { method });
+    assert.equal(response.statusCode, 501, `${method} ${path}`);
+    assert.equal(response.headers.allow, 'GET, HEAD, POST, OPTIONS');
+    const body = (await response.body.json()) as { error: string; message: string };
+    assert.equal(body.error, 'not_implemented');
+    assert.match(body.message, new RegExp(`not ${method}$`));
+  }
 });
 
 test('nothing was rendered for any of these requests', () => {

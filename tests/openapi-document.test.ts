@@ -19,7 +19,7 @@ import {
   THEMES,
 } from '../server/request/enums.ts';
 import { STATUS, type ErrorCode } from '../server/errors.ts';
-import { GEOMETRY_TYPES } from '../server/request/shape-schema.ts';
+import { GEOMETRY_TYPES } from '../server/request/coordinates.ts';
 import {
   at,
   body,

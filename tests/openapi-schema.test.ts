@@ -11,7 +11,8 @@ import type {
 import { requestSchema } from '../server/request/schema.ts';
 import { validateRequest } from '../server/request/validate.ts';
 import { ApiError } from '../server/errors.ts';
-import { GEOMETRY_TYPES, validateShapes } from '../server/request/shape-schema.ts';
+import { validateShapes } from '../server/request/shape-schema.ts';
+import { GEOMETRY_TYPES } from '../server/request/coordinates.ts';
 import { normaliseRequest } from '../server/request/normalise.ts';
 import { loadCatalogue } from '../topology/catalogue.ts';
 import { body, bodyProp, core, deref, doc, operation, schema, type Node } from './support/openapi.ts';

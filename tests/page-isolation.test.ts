@@ -176,7 +176,7 @@ test('pages reach nothing on the network: every way a page script could try is r
   const target = await listener();
   const browser = await launchBrowser(chromiumPath());
   try {
-    const page = await RenderPage.open(browser, loadRendererAssets());
+    const page = await RenderPage.open(browser, loadRendererAssets(), readConfig({}).maxPixels);
     const base = `http://127.0.0.1:${target.port}`;
     const results = await page.evaluate<Record<string, string>>(
       `${REACH_OUT}(${JSON.stringify(base)}, ${target.port})`,
@@ -273,7 +273,7 @@ test('a page keeps nothing from one render to the next: its JS heap and DOM stay
   const catalogue = loadCatalogue();
   const browser = await launchBrowser(chromiumPath());
   try {
-    const page = await RenderPage.open(browser, loadRendererAssets());
+    const page = await RenderPage.open(browser, loadRendererAssets(), readConfig({}).maxPixels);
     const ids = ['US', 'CN', 'IN', 'BR', 'RU', 'DE', 'FR', 'GB', 'JP', 'AU'];
     const samples: Array<{ heapBytes: number; domNodes: number }> = [];
     for (let i = 1; i <= 150; i++) {
@@ -300,7 +300,7 @@ test('a page gives back what its maps left once it falls idle: a second after a 
   const catalogue = loadCatalogue();
   const browser = await launchBrowser(chromiumPath());
   try {
-    const page = await RenderPage.open(browser, loadRendererAssets());
+    const page = await RenderPage.open(browser, loadRendererAssets(), readConfig({}).maxPixels);
     for (let i = 1; i <= 20; i++) {
       const query = `scope=world&level=medium&width=${600 + i}&data=US:${i},CN:150,IN:80,BR:60`;
       await page.render(normaliseRequest(parseQuery(query, FIELD_NAMES), catalogue, 'png').spec);

@@ -252,10 +252,10 @@ test('a page that failed is never reused; a renderer error and a timeout are not
   try {
     // the renderer trusts its input: a scope it has no topology for makes it throw
     const broken = { ...spec('scope=world'), scope: 'nowhere' } as unknown as MapSpec;
-    await assert.rejects(service.pool.render(broken), (error: Error) => !(error as { status?: number }).status);
+    await assert.rejects(service.pool.render(broken, 'test'), (error: Error) => !(error as { status?: number }).status);
     await until(() => service.pool.health().idle === 1, 'a replacement page');
     assert.deepEqual(counts(service), { launches: 1, pagesOpened: 2, retries: 0 });
-    const output = await service.pool.render(spec('scope=world&width=400'));
+    const output = await service.pool.render(spec('scope=world&width=400'), 'test');
     assert.ok(isPng(output.body));
   } finally {
     await service.close();

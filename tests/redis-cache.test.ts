@@ -35,7 +35,7 @@ async function cache(redisUrl: string, ttlMs = 60_000) {
       this.lines.push(line);
     },
   };
-  const opened = await renderCache({ maxBytes: 10_000_000, ttlMs, redisUrl, log });
+  const opened = await renderCache({ maxBytes: 10_000_000, maxEntryBytes: 10_000_000, ttlMs, redisUrl, log });
   cleanups.push(() => opened.close());
   return Object.assign(opened, { log });
 }
@@ -176,23 +176,54 @@ test('the TTL applies to both tiers, and a copy from Redis keeps only what it ha
   assert.equal(await (await cache(shared.url, 600)).get('k'), undefined, 'expired in Redis');
 });
 
-test('a hung Redis costs an operation at most the timeout, and is used again when it answers', async () => {
+test('a hung Redis costs one operation the timeout; the others skip it at once, and it is used again when it answers', async () => {
   const shared = await redis();
   const tier = await cache(shared.url);
   await tier.set('before', { body: randomPng(), renderWarnings: [], description: 'a map' });
   process.kill(shared.pid()!, 'SIGSTOP');
   try {
-    const started = Date.now();
+    let started = Date.now();
     await tier.set('during', { body: randomPng(), renderWarnings: [], description: 'a map' });
-    assert.equal(await tier.get('missing'), undefined);
-    assert.ok(Date.now() - started < 1000, `two operations took ${Date.now() - started} ms`);
-    assert.ok((await tier.get('during'))?.body, 'the write during the hang is kept in memory');
+    assert.ok(Date.now() - started < 1000, `the first operation took ${Date.now() - started} ms`);
     assert.match(tier.log.lines.join('\n'), /unavailable \(.*took over 250 ms\)/);
+    // the breaker is open: misses do not wait for Redis any more
+    started = Date.now();
+    for (let i = 0; i < 20; i++) assert.equal(await tier.get(`missing-${i}`), undefined);
+    assert.ok(Date.now() - started < 250, `20 misses took ${Date.now() - started} ms`);
+    assert.ok((await tier.get('during'))?.body, 'the write during the hang is kept in memory');
   } finally {
     process.kill(shared.pid()!, 'SIGCONT');
   }
+  // after its pause, the breaker tries Redis again with one operation, which finds it back
+  await sleep(1100);
+  assert.equal(await tier.get('missing'), undefined);
+  await tier.set('after', { body: randomPng(), renderWarnings: [], description: 'a map' });
   const fresh = await cache(shared.url);
   assert.ok((await fresh.get('before'))?.body, 'Redis serves again');
+  assert.ok((await fresh.get('after'))?.body, 'and takes writes again');
+});
+
+test('a map larger than CACHE_MAX_ENTRY_BYTES is kept in neither tier; a sixteenth of the memory bound is kept in memory alone', async () => {
+  const shared = await redis();
+  const log = { info() {}, error() {} };
+  const tier = await renderCache({
+    maxBytes: 16 * 100_000,
+    maxEntryBytes: 200_000,
+    ttlMs: 60_000,
+    redisUrl: shared.url,
+    log,
+  });
+  cleanups.push(() => tier.close());
+  const map = (bytes: number) => ({ body: Buffer.alloc(bytes, 1), renderWarnings: [], description: 'a map' });
+  await tier.set('small', map(50_000));
+  await tier.set('middling', map(150_000));
+  await tier.set('large', map(300_000));
+  const fresh = await renderCache({ maxBytes: 0, maxEntryBytes: 200_000, ttlMs: 60_000, redisUrl: shared.url, log });
+  cleanups.push(() => fresh.close());
+  assert.equal((await fresh.get('small'))?.body.length, 50_000, 'in Redis');
+  assert.equal((await fresh.get('middling'))?.body.length, 150_000, 'in Redis, over a sixteenth of memory');
+  assert.equal(await fresh.get('large'), undefined, 'not in Redis');
+  assert.equal(tier.bytes() < 100_000, true, `memory holds the small one alone: ${tier.bytes()} bytes`);
 });
 
 test('Redis unreachable: the cache opens within a second, logs once, and works from memory', async () => {

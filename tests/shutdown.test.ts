@@ -8,6 +8,7 @@ import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
+import { Agent, request } from 'undici';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -123,13 +124,14 @@ test(
       await sleep(100);
 
       // new connections are refused at once
-      await assert.rejects(
-        fetch(`${url}/healthz`, { signal: AbortSignal.timeout(3000) }),
-        (error: Error & { cause?: { code?: string } }) => {
-          assert.equal(error.cause?.code, 'ECONNREFUSED');
-          return true;
-        },
-      );
+      const refused = connect(Number(port), '127.0.0.1');
+      await new Promise<void>((resolve, reject) => {
+        refused.once('connect', () => reject(new Error('a new connection was accepted after SIGTERM')));
+        refused.once('error', (error: NodeJS.ErrnoException) => {
+          assert.equal(error.code, 'ECONNREFUSED');
+          resolve();
+        });
+      });
       // and readiness is 503 on the connection that was already there, which is then closed
       probe.write('\r\n');
       await probeClosed;
@@ -158,6 +160,61 @@ test(
       await sleep(200);
       const left = chromium.filter((p) => running(p.pid));
       assert.deepEqual(left, [], 'no Chromium process outlives the service');
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+  },
+);
+
+test(
+  'SIGTERM under load: every request sent on a connection the service had is answered, none reset; new ones are refused',
+  { timeout: 120_000 },
+  async () => {
+    const child = spawn(process.execPath, ['server/dist/main.mjs'], {
+      cwd: root,
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', POOL_SIZE: '1', LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      let log = '';
+      child.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString('utf8')));
+      while (!log.includes('"msg":"ready')) {
+        if (child.exitCode !== null) assert.fail('the service exited before it was ready');
+        await sleep(100);
+      }
+      const url = /"url":"([^"]+)"/.exec(log)![1]!;
+      // eight clients on keep-alive connections, each asking a new SVG as soon as the last is answered
+      const agent = new Agent({ connections: 8, keepAliveTimeout: 60_000 });
+      const outcomes: Record<string, number> = {};
+      let stopping = false;
+      let sent = 0;
+      const clients = Array.from({ length: 8 }, async (_, client) => {
+        while (!stopping) {
+          const path = `/map.svg?scope=world&width=400&data=US:${++sent},DE:${client}`;
+          try {
+            const response = await request(url + path, { dispatcher: agent });
+            await response.body.arrayBuffer();
+            outcomes[response.statusCode] = (outcomes[response.statusCode] ?? 0) + 1;
+          } catch (error) {
+            const code = (error as { code?: string }).code ?? 'error';
+            outcomes[code] = (outcomes[code] ?? 0) + 1;
+            // a new connection refused: this client is done
+            if (code === 'ECONNREFUSED') return;
+          }
+        }
+      });
+      await sleep(1500);
+      child.kill('SIGTERM');
+      await sleep(2000);
+      stopping = true;
+      await Promise.all(clients);
+      await agent.close();
+      const { 200: answered = 0, ECONNREFUSED: refused = 0, ...others } = outcomes;
+      assert.ok(answered > 50, `${answered} maps answered`);
+      assert.deepEqual(others, {}, 'no request reset or failed');
+      assert.ok(refused <= 8, `${refused} new connections refused`);
+      assert.equal(await exited, 0);
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }

@@ -170,7 +170,7 @@ test('the SVG drawn in a Node thread is the map a Chromium page draws for the PN
   const browser = await launchBrowser(readConfig({ CHROMIUM_PATH: process.env.CHROMIUM_PATH }).chromiumPath);
   try {
     // a page opened exactly as the pool opens its pages
-    const page = await RenderPage.open(browser, loadRendererAssets());
+    const page = await RenderPage.open(browser, loadRendererAssets(), readConfig({}).maxPixels);
     for (const fixture of [...fixtures, dots]) {
       await t.test(fixture.id, async () => {
         const [svg, described] = fixture.query
@@ -260,7 +260,7 @@ test('an SVG thread gives back what a burst of maps left once it falls idle, wit
   try {
     await renderer.ready;
     // maps at new widths: each projects, simplifies and writes the world anew
-    for (let width = 601; width <= 640; width++) await renderer.render(spec(width));
+    for (let width = 601; width <= 640; width++) await renderer.render(spec(width), 'test');
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const idle = await renderer.heapUsed(false);
     const live = await renderer.heapUsed(true);

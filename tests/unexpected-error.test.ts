@@ -28,11 +28,14 @@ test('an unexpected error: the client gets render_failed without a stack; the lo
       render: () => Promise.reject(new Error('renderer bug: secret internals')),
       picture: () => Promise.reject(new Error('no pictures here')),
     },
-    cache: memoryRenderCache({ maxBytes: 1 << 20, ttlMs: 60_000 }),
+    cache: memoryRenderCache({ maxBytes: 1 << 20, ttlMs: 60_000, maxEntryBytes: 1 << 20 }),
+    costs: { check() {}, learn() {} },
+    bodies: { normalise: () => Promise.reject(new Error('this test posts no body')) },
     assets: loadRendererAssets(),
     logger,
     metrics: createMetrics(),
     readiness: () => ({ draining: false, waitingFor: [], browser: false, pages: 0, idle: 0, queued: 0 }),
+    http: { trustedProxies: 0, sendTimeoutMs: 30_000 },
   });
   const server = await listen(app, 0, '127.0.0.1');
   try {

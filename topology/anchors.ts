@@ -36,6 +36,17 @@ function polygonsOf(geometry: GeoJSON.Geometry): Position[][][] {
   throw new Error(`anchors: unexpected ${geometry.type} geometry`);
 }
 
+/** Largest minus smallest, in a loop: spread into Math.max, a ring of 190,000 positions overflowed the stack. */
+function extentOf(values: number[]): number {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const v of values) {
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  return max - min;
+}
+
 /** The pole of inaccessibility of the largest polygon, to a thousandth of its size (plenty for a dot). */
 function anchorOf(geometry: GeoJSON.Geometry): [number, number] {
   let largest: Position[][] | null = null;
@@ -47,7 +58,7 @@ function anchorOf(geometry: GeoJSON.Geometry): [number, number] {
   if (!largest) throw new Error('anchors: a region without polygons');
   const xs = largest[0]!.map((p) => p[0]!);
   const ys = largest[0]!.map((p) => p[1]!);
-  const size = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+  const size = Math.max(extentOf(xs), extentOf(ys));
   const [x, y] = polylabel(largest as Array<Array<[number, number]>>, size / 1000);
   return [((x! + 540) % 360) - 180, y!];
 }

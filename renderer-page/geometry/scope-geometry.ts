@@ -49,7 +49,7 @@ export function loadScopeGeometry(source: Source, loadJson: LoadJson): Promise<S
   if (!geometry) {
     const custom = source.geometry;
     geometry = custom
-      ? Promise.resolve(decode(custom.topology))
+      ? Promise.resolve(decode(JSON.parse(custom.topology) as Topology))
       : loadJson(`${key}.json`).then((topology) => decode(topology as Topology));
     geometry.catch(() => loaded.delete(key));
   }

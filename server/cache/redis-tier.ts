@@ -1,7 +1,10 @@
 // The shared tier of the render cache: Keyv over @keyv/redis, so several instances share rendered maps.
 // Redis is an optimisation, never a dependency: every operation is bounded by a short timeout and any
-// failure reads as a miss (get) or a dropped write (set). Rendering goes on; we log when Redis goes away
-// and comes back, and node-redis reconnects by itself with a capped backoff.
+// failure reads as a miss (get) or a dropped write (set). One failure opens a circuit breaker: Redis is left
+// alone for a second, doubling to half a minute while it keeps failing, and then tried with one operation.
+// A Redis that hangs (connected but silent) thus costs one timeout, not one per operation: every miss had
+// waited 2 × 250 ms. Rendering goes on; we log when Redis goes away and comes back, and node-redis
+// reconnects by itself with a capped backoff.
 import Keyv from 'keyv';
 import KeyvRedis, { createClient } from '@keyv/redis';
 
@@ -27,6 +30,8 @@ export interface RedisTierOptions {
   opTimeoutMs?: number;
   /** how long start-up waits for the first connection (or its first failure) before going on */
   connectWaitMs?: number;
+  /** maps larger than this are not written (CACHE_MAX_ENTRY_BYTES) */
+  maxEntryBytes: number;
   log?: CacheLog;
 }
 
@@ -39,12 +44,14 @@ export interface RedisTier {
 
 const NAMESPACE = 'map-render';
 const TIMED_OUT = Symbol('timed out');
+/** How long the breaker leaves Redis alone after a failure, and after failures in a row at most. */
+const PAUSE_MS = { first: 1000, longest: 30_000 };
 
 /** 100 ms, 200 ms, … capped at 2 s, with jitter so a fleet does not reconnect in step. */
 const reconnectDelay = (retries: number) => Math.min(100 * 2 ** retries, 2000) + Math.floor(Math.random() * 100);
 
 export async function connectRedisTier(options: RedisTierOptions): Promise<RedisTier> {
-  const { opTimeoutMs = 250, connectWaitMs = 1000, log = console } = options;
+  const { opTimeoutMs = 250, connectWaitMs = 1000, log = console, maxEntryBytes } = options;
   const where = redactedUrl(options.url);
   const client = createClient({
     url: options.url,
@@ -90,8 +97,20 @@ export async function connectRedisTier(options: RedisTierOptions): Promise<Redis
     sleep(connectWaitMs),
   ]);
 
+  // the breaker: open (Redis left alone) until `openUntil`; then one operation tries it (`trying`)
+  let openUntil = 0;
+  let pause = PAUSE_MS.first;
+  let trying = false;
+  const fail = (reason: string) => {
+    down(reason);
+    openUntil = Date.now() + pause;
+    pause = Math.min(pause * 2, PAUSE_MS.longest);
+  };
+
   async function attempt<T>(what: string, operation: () => Promise<T>): Promise<T | undefined> {
     if (!client.isReady) return undefined; // disconnected: node-redis is reconnecting in the background
+    if (trying || Date.now() < openUntil) return undefined;
+    trying = openUntil > 0;
     let timer: NodeJS.Timeout | undefined;
     const work = operation();
     try {
@@ -103,15 +122,18 @@ export async function connectRedisTier(options: RedisTierOptions): Promise<Redis
       ]);
       if (result === TIMED_OUT) {
         work.catch(() => {}); // it may still fail later; nobody waits for it any more
-        down(`${what} took over ${opTimeoutMs} ms`);
+        fail(`${what} took over ${opTimeoutMs} ms`);
         return undefined;
       }
       back();
+      openUntil = 0;
+      pause = PAUSE_MS.first;
       return result;
     } catch (error) {
-      down(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+      fail(`${what}: ${error instanceof Error ? error.message : String(error)}`);
       return undefined;
     } finally {
+      trying = false;
       clearTimeout(timer);
     }
   }
@@ -123,6 +145,9 @@ export async function connectRedisTier(options: RedisTierOptions): Promise<Redis
       return { value: raw.value, expires: typeof raw.expires === 'number' ? raw.expires : undefined };
     },
     async set(key, value) {
+      // One map's bytes in every replica's shared cache: a 280 MB SVG once went in as 393 MB of JSON, which with
+      // `allkeys-lru` pushed out every other map.
+      if (value.body.length > maxEntryBytes) return;
       // Keyv passes the TTL on as PX, so Redis expires the entry itself.
       await attempt('set', () => keyv.set(key, value, options.ttlMs));
     },

@@ -26,8 +26,13 @@ export interface ServiceRenderCache extends RenderCache {
 /** Per-entry bookkeeping on top of the body, so many tiny entries still count against the bound. */
 const ENTRY_OVERHEAD = 256;
 
-/** `set` takes an optional TTL: an entry found in Redis is kept in memory only for what it has left there. */
-export function memoryRenderCache(options: { maxBytes: number; ttlMs: number }): RenderCache & {
+/** A sixteenth of the memory cache at most for one map, so that a few large ones cannot push out the rest: three
+ *  PNGs of 25 MB once emptied the 64 MB cache. */
+const MEMORY_SHARE = 16;
+
+/** `set` takes an optional TTL: an entry found in Redis is kept in memory only for what it has left there. Maps
+ *  larger than `maxEntryBytes`, or than a sixteenth of `maxBytes`, are not kept. */
+export function memoryRenderCache(options: { maxBytes: number; ttlMs: number; maxEntryBytes: number }): RenderCache & {
   set(key: string, value: CachedRender, ttlMs?: number): Promise<void>;
   bytes(): number;
 } {
@@ -46,10 +51,11 @@ export function memoryRenderCache(options: { maxBytes: number; ttlMs: number }):
   };
   // Raw objects in memory: serialising a PNG to base64 and back would only cost time.
   const keyv = new Keyv<CachedRender>({ store, ttl: options.ttlMs, serialize: undefined, deserialize: undefined });
+  const largest = Math.min(options.maxEntryBytes, options.maxBytes / MEMORY_SHARE);
   return {
     get: (key) => keyv.get(key),
     async set(key, value, ttlMs?: number) {
-      if (options.maxBytes > 0) await keyv.set(key, value, ttlMs);
+      if (value.body.length <= largest) await keyv.set(key, value, ttlMs);
     },
     bytes: () => lru.calculatedSize,
   };
@@ -66,6 +72,8 @@ export function memoryRenderCache(options: { maxBytes: number; ttlMs: number }):
  */
 export async function renderCache(options: {
   maxBytes: number;
+  /** the largest map kept, in either tier (CACHE_MAX_ENTRY_BYTES); memory keeps a sixteenth of its bound at most */
+  maxEntryBytes: number;
   ttlMs: number;
   redisUrl?: string | undefined;
   log?: CacheLog;
@@ -75,7 +83,12 @@ export async function renderCache(options: {
   // loaded only with REDIS_URL: the Redis client takes a tenth of a second to load, which a start without it
   // need not spend
   const { connectRedisTier } = await import('./redis-tier.ts');
-  const shared = await connectRedisTier({ url: options.redisUrl, ttlMs: options.ttlMs, log: options.log });
+  const shared = await connectRedisTier({
+    url: options.redisUrl,
+    ttlMs: options.ttlMs,
+    log: options.log,
+    maxEntryBytes: options.maxEntryBytes,
+  });
   return {
     async get(key) {
       const local = await memory.get(key);

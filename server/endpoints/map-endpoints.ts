@@ -8,13 +8,13 @@ import { parseQuery } from '../request/get-grammar.ts';
 import { FIELD_NAMES } from '../request/schema.ts';
 import { normaliseRequest, type NormalisedRequest } from '../request/normalise.ts';
 import { readRequestBody } from '../request/body.ts';
-import { csvRequest } from '../request/csv.ts';
 import { answerMap, type Tagged } from '../map-answer.ts';
 import { etagOf } from '../request/etag.ts';
 import { getUrlFor } from '../request/get-url.ts';
 import { MAX_WARNING_ENTRIES } from '../http/geo-warnings.ts';
 import { LRUCache } from 'lru-cache';
 import { EXTENSIONS, SVG_CSP } from '../http/image-formats.ts';
+import { clientOf } from '../http/client-id.ts';
 
 export function mapRoutes(deps: AppDeps): Router {
   const router = new Router();
@@ -41,7 +41,12 @@ export function mapRoutes(deps: AppDeps): Router {
   }
 
   async function respond(ctx: Context, request: Tagged, viaGet: boolean): Promise<void> {
-    const { etag, map, warnings } = await answerMap(deps, request, viaGet ? ctx.get('If-None-Match') : null);
+    const { etag, map, warnings } = await answerMap(
+      deps,
+      request,
+      viaGet ? ctx.get('If-None-Match') : null,
+      clientOf(ctx),
+    );
     ctx.set('ETag', etag);
     if (viaGet) {
       ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
@@ -60,8 +65,7 @@ export function mapRoutes(deps: AppDeps): Router {
 
   async function fromBody(ctx: Context): Promise<Tagged> {
     const body = await readRequestBody(ctx);
-    const input = body.kind === 'json' ? body.value : csvRequest(ctx.querystring, body.text);
-    return tagged(normaliseRequest(input, deps.catalogue));
+    return tagged(await deps.bodies.normalise({ ...body, query: ctx.querystring }, clientOf(ctx)));
   }
 
   for (const [extension, format] of Object.entries(EXTENSIONS)) {
@@ -79,6 +83,7 @@ export function mapRoutes(deps: AppDeps): Router {
       deps,
       tagged({ ...request, spec: { ...spec, format: 'svg', scale: 1, quality: null } }),
       null,
+      clientOf(ctx),
     );
     ctx.body = {
       spec,

@@ -1,6 +1,10 @@
 // The X-Geo-Warnings header: `unknown-ids:A,B; unknown-routes:X>Y`, each part only when it has entries.
 
 export const MAX_WARNING_ENTRIES = 50;
+/** The header's bound in bytes. Proxies hold a response's headers in one buffer, nginx's 4 or 8 KiB by default, and
+ *  answer 502 for more: 60 ids of 20 KB once made a header of a megabyte. Entries past it are left out; POST
+ *  /render/spec lists every one. */
+export const MAX_WARNINGS_BYTES = 2048;
 
 /** Ids are the user's own spelling: anything outside printable ASCII, and the header's own separators,
  *  is percent-encoded so the header stays valid and parseable. */
@@ -15,10 +19,27 @@ function headerSafe(text: string): string {
 }
 
 export function geoWarnings(parts: { unknownIds: string[]; unknownRoutes: string[] }): string | undefined {
-  const out: string[] = [];
-  if (parts.unknownIds.length)
-    out.push(`unknown-ids:${parts.unknownIds.slice(0, MAX_WARNING_ENTRIES).map(headerSafe).join(',')}`);
-  if (parts.unknownRoutes.length)
-    out.push(`unknown-routes:${parts.unknownRoutes.slice(0, MAX_WARNING_ENTRIES).map(headerSafe).join(',')}`);
-  return out.length ? out.join('; ') : undefined;
+  const written: string[] = [];
+  let bytes = 0;
+  for (const [name, entries] of [
+    ['unknown-ids', parts.unknownIds],
+    ['unknown-routes', parts.unknownRoutes],
+  ] as const) {
+    const kept: string[] = [];
+    // `; ` before a part but the first, `name:` before its first entry; the header is ASCII (headerSafe), so a
+    // length is a size in bytes
+    let size = (written.length ? 2 : 0) + name.length + 1;
+    for (const entry of entries.slice(0, MAX_WARNING_ENTRIES)) {
+      const safe = headerSafe(entry);
+      const more = safe.length + (kept.length ? 1 : 0);
+      if (bytes + size + more > MAX_WARNINGS_BYTES) break;
+      kept.push(safe);
+      size += more;
+    }
+    if (kept.length) {
+      written.push(`${name}:${kept.join(',')}`);
+      bytes += size;
+    }
+  }
+  return written.length ? written.join('; ') : undefined;
 }

@@ -19,14 +19,19 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   too_many_items: 'a list holds more items than allowed',
   invalid_scope: 'the scope is not known',
   not_found: 'no such path',
-  method_not_allowed: 'the path does not answer that method',
+  method_not_allowed: 'the path does not answer that method; `Allow` lists those it answers',
   payload_too_large: `the body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB`,
   uri_too_long: 'the URL is longer than 16 KB; POST the request as JSON instead',
   unsupported_media_type: 'a POST body that is neither `application/json` nor `text/csv`',
+  too_costly:
+    'the map would cost more to draw than this service draws: more device pixels than `MAX_PIXELS`, or an estimated render time over `MAX_RENDER_COST`; the message names what to reduce',
+  rate_limited:
+    'this client holds its share of the renderers while other clients wait too; retry after `Retry-After` seconds',
   overloaded: 'too many renders are waiting; retry after `Retry-After` seconds',
   render_timeout: 'the render ran past its time limit',
   render_failed: 'the renderer failed, or the browser drawing the map stopped; the body holds no stack trace',
   internal_error: 'something else went wrong on our side; it is logged, the body holds no stack trace',
+  not_implemented: 'a method the service answers on no path (it answers GET, HEAD, POST and OPTIONS)',
 };
 
 const STATUS_TEXT: Record<number, string> = {
@@ -36,9 +41,12 @@ const STATUS_TEXT: Record<number, string> = {
   413: 'Payload too large',
   414: 'URI too long',
   415: 'Unsupported media type',
+  422: 'Too costly',
+  429: 'Too many requests',
   500: 'Internal server error',
   503: 'Service unavailable',
   504: 'Gateway timeout',
+  501: 'Not implemented',
 };
 
 /** The error codes of each status, in the order errors.ts lists them. */
@@ -63,10 +71,18 @@ const EXAMPLE_MESSAGES: Partial<Record<ErrorCode, [string, string?]>> = {
       'a group (EU, NATO, G20, africa, ...) or custom with your own geometry; GET /scopes lists them all',
     'scope',
   ],
-  method_not_allowed: ['this path does not answer that method'],
+  method_not_allowed: ['/map.svg answers HEAD, GET, not DELETE'],
+  not_implemented: ['this service answers GET, HEAD, POST, OPTIONS, not TRACE'],
   payload_too_large: [`the body is larger than ${MAX_BODY_BYTES} bytes (4 MB)`],
   uri_too_long: ['the URL is longer than 16384 bytes; POST the request as JSON instead'],
   unsupported_media_type: ['Content-Type must be application/json or text/csv (got text/plain)'],
+  too_costly: [
+    'a 4096 × 4096 px map at scale 4 is 268,435,456 device pixels, over the 67,108,864 this service draws; reduce scale, width or height',
+    'scale',
+  ],
+  rate_limited: [
+    'you have as many maps waiting to be rendered as one client may, while others wait too; retry shortly',
+  ],
   overloaded: ['too many maps are waiting to be rendered; retry shortly'],
   render_timeout: ['the render took longer than 20000 ms'],
   render_failed: ['the map could not be rendered'],
@@ -74,18 +90,18 @@ const EXAMPLE_MESSAGES: Partial<Record<ErrorCode, [string, string?]>> = {
 };
 
 /** The statuses a GET of an image path can fail with, which an <img> gets as a picture (http/error-images.ts). */
-const PICTURED = [400, 404, 414, 500, 503, 504];
+const PICTURED = [400, 404, 414, 422, 429, 500, 503, 504];
 const PICTURE_NOTE =
   'For an `<img>` (a GET of `/map.svg`, `.png`, `.pdf`, `.jpg`, `.jpeg` or `.webp` with `Sec-Fetch-Dest: image`, as ' +
   "browsers send), the same status answers a picture of the message in the path's format instead, at the requested " +
-  'size when valid (else 600 × 300), with `X-Map-Error` and `Cache-Control: no-store`, never cached; when the renderer ' +
-  'is the failure (500, 503, 504) the picture is an SVG, which an `<img>` shows whatever the extension.';
+  'size when valid, made smaller to fit 1200 px a side (else 600 × 300), with `X-Map-Error` and `Cache-Control: no-store`; ' +
+  'when the renderer is the failure (429, 500, 503, 504) the picture is an SVG, which an `<img>` shows whatever the extension.';
 
 function errorResponse(status: number, codes: ErrorCode[]): JsonSchema {
   const [message, field] = EXAMPLE_MESSAGES[codes[0]!] ?? [`${codes[0]}`];
   const pictured = PICTURED.includes(status);
   const headers = {
-    ...(status === 503 ? { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : {}),
+    ...(status === 503 || status === 429 ? { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : {}),
     ...(pictured ? { 'X-Map-Error': { $ref: '#/components/headers/X-Map-Error' } } : {}),
   };
   return {

@@ -1,4 +1,5 @@
 // A render's answers: the 200 image and the 304, and the response headers they (and a 503, its Retry-After) carry.
+import { MAX_WARNING_ENTRIES, MAX_WARNINGS_BYTES } from '../http/geo-warnings.ts';
 import type { Format } from '../../renderer-page/spec.ts';
 import type { JsonSchema } from '../request/field-meta.ts';
 import { CONTENT_TYPES } from '../http/image-formats.ts';
@@ -18,7 +19,8 @@ export const HEADERS: Record<string, JsonSchema> = {
   'X-Geo-Warnings': {
     description:
       'Present when ids or route ends are unknown: `unknown-ids:A,B; unknown-routes:X>Y`, each part only when it has entries, ' +
-      'at most 50 entries each, percent-encoded where needed. The map is still rendered with what is known.',
+      `at most ${MAX_WARNING_ENTRIES} entries each and ${MAX_WARNINGS_BYTES} bytes in all (\`POST /render/spec\` lists every one), ` +
+      'percent-encoded where needed. The map is still rendered with what is known.',
     schema: { type: 'string' },
     example: 'unknown-ids:XX,Atlantis; unknown-routes:DE>ZZ',
   },

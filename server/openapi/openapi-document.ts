@@ -18,7 +18,7 @@ const VERSION = (
 
 const errors = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((status) => [String(status), errorResponseRef(status)]));
-const RENDER_ERRORS = [400, 404, 405, 414, 500, 503, 504];
+const RENDER_ERRORS = [400, 404, 405, 414, 422, 429, 500, 503, 504];
 const BODY_ERRORS = [413, 415];
 
 const GET_RULES =
@@ -65,7 +65,7 @@ function build(): JsonSchema {
         'Text (titles, labels, annotations, categories, shape titles) may hold any Unicode but control characters other than tab ' +
         'and line breaks, which an SVG cannot hold: such text is refused with the field named.\n\n' +
         'Every error is JSON `{error, message, status, field?}` (for an `<img>`, a picture of it: see the error responses); nothing is rendered or cached for a request that fails validation. ' +
-        'An unknown path is 404 `not_found`, a known path with another method 405 `method_not_allowed`, a URL over 16 KB 414 `uri_too_long`. ' +
+        'An unknown path is 404 `not_found`, a known path with another method 405 `method_not_allowed` (with `Allow`), a method no path answers (`TRACE`, `PROPFIND`) 501 `not_implemented`, a URL over 16 KB 414 `uri_too_long`. ' +
         'Every response carries `X-Content-Type-Options: nosniff`.',
     },
     servers: [{ url: '/', description: 'This service' }],

@@ -5,7 +5,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readTopologyFile } from './renderer-origin.ts';
+import { readTopologyFile, topologyFileSize } from './renderer-origin.ts';
 
 interface Asset {
   contentType: string;
@@ -22,6 +22,8 @@ export interface RendererAssets {
   topologyDirs: string[];
   /** changes whenever the bundle, the page or a topology changes; part of every ETag */
   version: string;
+  /** the size of a built topology, by name (`DE-high`), or 0 when there is none */
+  topologyBytes(name: string): number;
 }
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -73,5 +75,16 @@ export function loadRendererAssets(operator?: { topologyDir: string; version: st
       return body ? { contentType: 'application/json', body } : undefined;
     },
     version: hash.digest('hex').slice(0, 16),
+    // the build's files do not change while the service runs
+    topologyBytes: memoised((name) => topologyFileSize(topologyDirs, `/topology/${name}.json`)),
+  };
+}
+
+function memoised(read: (name: string) => number): (name: string) => number {
+  const known = new Map<string, number>();
+  return (name) => {
+    let found = known.get(name);
+    if (found === undefined) known.set(name, (found = read(name)));
+    return found;
   };
 }

@@ -1,7 +1,8 @@
-// Reads a POST body within the size limit and parses JSON; CSV text is parsed by csv.ts.
+// Reads a POST body within the size limit; parse-body.ts makes a request of it.
 import type { Context } from 'koa';
 import getRawBody from 'raw-body';
 import { ApiError } from '../errors.ts';
+import type { BodyKind } from './parse-body.ts';
 
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
@@ -20,22 +21,12 @@ async function readText(ctx: Context): Promise<string> {
   }
 }
 
-export type RequestBody = { kind: 'json'; value: unknown } | { kind: 'csv'; text: string };
-
-/** A POST body, JSON or CSV; any other type is refused before the body is read. */
-export async function readRequestBody(ctx: Context): Promise<RequestBody> {
+/** A POST body's text and kind, JSON or CSV; any other type is refused before the body is read. */
+export async function readRequestBody(ctx: Context): Promise<{ kind: BodyKind; text: string }> {
   const kind = ctx.request.is('application/json', '+json') ? 'json' : ctx.request.is('text/csv') ? 'csv' : null;
   if (!kind) {
     const given = ctx.get('content-type') || 'none';
     throw new ApiError('unsupported_media_type', `Content-Type must be application/json or text/csv (got ${given})`);
   }
-  const text = await readText(ctx);
-  if (kind === 'csv') return { kind, text };
-  if (text.trim() === '')
-    throw new ApiError('invalid_json', 'the body is empty; send a JSON object with at least "scope"');
-  try {
-    return { kind, value: JSON.parse(text) };
-  } catch (error) {
-    throw new ApiError('invalid_json', `the body is not valid JSON: ${(error as Error).message}`);
-  }
+  return { kind, text: await readText(ctx) };
 }

@@ -16,14 +16,14 @@
 //   not read). Cells past the columns that are read are ignored, with or without a header, also when a row
 //   has more cells than the header. A row with fewer cells has no value (highlight only) or no colour.
 // - Blank rows, and rows holding only whitespace and delimiters, are skipped wherever they occur.
-// - No row limit here: the schema rejects more than 5000 regions with too_many_items, and the 4 MB body
-//   limit already bounds the work.
+// - Reading stops at the first row past the 5000 regions a request may hold (too_many_items, naming its line),
+//   rather than reading a million tiny rows to refuse them all.
 import Papa from 'papaparse';
 import { ApiError } from '../errors.ts';
 import type { RawRegion } from './get-grammar.ts';
 import { HEX_COLOR, parseValueText } from './region-value.ts';
 import { parseQuery } from './get-grammar.ts';
-import { FIELD_NAMES } from './schema.ts';
+import { FIELD_NAMES, LIMITS } from './schema.ts';
 
 const VALUE_HEADERS = ['value', 'val', 'count', 'n', 'amount'];
 const DELIMITERS = [',', ';', '\t'] as const;
@@ -91,12 +91,14 @@ interface Row {
   line: number;
 }
 
-/** Parses the whole body into rows with their first file line; the first quote error stops it. */
+/** Parses the whole body into rows with their first file line; the first quote error stops it, and so does a
+ *  row past the regions a request may hold (and a header). */
 function readRows(text: string, delimiter: Delimiter): Row[] {
   const rows: Row[] = [];
+  let filled = 0;
   let start = 0;
   let line = 1;
-  let problem: { line: number; message: string } | undefined;
+  let problem: { line: number; message: string; code?: 'too_many_items' } | undefined;
   Papa.parse<string[]>(text, {
     delimiter,
     newline: '\n',
@@ -118,11 +120,21 @@ function readRows(text: string, delimiter: Delimiter): Row[] {
         parser.abort();
         return;
       }
+      if (!isBlank(result.data) && ++filled > LIMITS.regions + 1) {
+        problem = {
+          line,
+          message: `the CSV body holds more than ${LIMITS.regions} rows of regions; a map takes at most ${LIMITS.regions}`,
+          code: 'too_many_items',
+        };
+        parser.abort();
+        return;
+      }
       rows.push({ cells: result.data, line });
       for (let at = text.indexOf('\n', start); at !== -1 && at < end; at = text.indexOf('\n', at + 1)) line++;
       start = end;
     },
   });
+  if (problem?.code) throw new ApiError(problem.code, `line ${problem.line}: ${problem.message}`, 'body');
   if (problem) fail(problem.line, problem.message);
   return rows;
 }

@@ -13,7 +13,7 @@ import type { CustomGeometry } from '../../renderer-page/spec.ts';
 import { ApiError } from '../errors.ts';
 import type { JsonSchema } from './field-meta.ts';
 import { LIMITS, NOT_XML_TEXT } from './schema-parts.ts';
-import { checkedCoordinates } from './shape-schema.ts';
+import { PositionBudget, checkedCoordinates } from './coordinates.ts';
 
 /** What the OpenAPI document shows of `geometry`: its type and an example. The rest is checked here, feature by
  *  feature (the properties holding ids and names are the request's to name), not by a schema. */
@@ -58,6 +58,29 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const QUANTIZATION = 1e5;
 const AREAL = ['Polygon', 'MultiPolygon'] as const;
 
+/** The positions `object`'s geometries take from `arcs` once decoded: an arc is counted each time a ring uses it,
+ *  as decoding copies it each time. A few KB of TopoJSON reusing its arcs once decoded to 8 million positions and
+ *  ran the process out of memory. Arcs not an array of arrays count as none (decoding then fails, and says so). */
+function decodedPositions(object: unknown, arcs: unknown[]): number {
+  const arcLength = (index: unknown) => {
+    const arc = typeof index === 'number' ? arcs[index < 0 ? ~index : index] : undefined;
+    return Array.isArray(arc) ? arc.length : 0;
+  };
+  // rings of arc indices, at any depth (a GeometryCollection's geometries, a MultiPolygon's polygons)
+  let total = 0;
+  const pending: unknown[] = [object];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (Array.isArray(next)) {
+      for (const item of next) {
+        if (typeof item === 'number') total += arcLength(item);
+        else pending.push(item);
+      }
+    } else if (isObject(next)) pending.push(next.geometries, next.arcs);
+  }
+  return total;
+}
+
 /** The features of a FeatureCollection, or of a Topology's first object: topologies often carry the same land
  *  twice (us-atlas: `states`, then `nation`), and the first is the one they are named for. */
 function featuresOf(geometry: unknown): unknown[] {
@@ -68,8 +91,10 @@ function featuresOf(geometry: unknown): unknown[] {
   if (isObject(geometry) && geometry.type === 'Topology') {
     if (!isObject(geometry.objects) || !Array.isArray(geometry.arcs))
       fail('geometry', 'is a Topology without objects or arcs');
+    const [first] = Object.values(geometry.objects);
+    // before decoding, which the request's budget then counts as it counts GeoJSON
+    new PositionBudget().spend(decodedPositions(first, geometry.arcs), 'geometry');
     try {
-      const [first] = Object.values(geometry.objects);
       if (!first) fail('geometry.objects', 'is empty');
       const decoded = topoFeature(geometry as unknown as Topology, first as never) as Feature | FeatureCollection;
       return decoded.type === 'FeatureCollection' ? decoded.features : [decoded];
@@ -109,8 +134,9 @@ export interface CustomScope {
   resolve(raw: string): string | undefined;
 }
 
-/** Checks `geometry` and makes a scope of it; every problem is a 400 naming the feature and what is wrong. */
-export function customScope(input: unknown, options: Options): CustomScope {
+/** Checks `geometry` and makes a scope of it; every problem is a 400 naming the feature and what is wrong. Its
+ *  positions count against `budget`. */
+export function customScope(input: unknown, options: Options, budget: PositionBudget): CustomScope {
   const features = featuresOf(input);
   if (features.length === 0) fail('geometry', 'holds no features');
   if (features.length > LIMITS.regions)
@@ -140,6 +166,7 @@ export function customScope(input: unknown, options: Options): CustomScope {
       type,
       item.geometry.coordinates,
       `${field}.geometry.coordinates`,
+      budget,
     ) as Polygon['coordinates'];
     return {
       type: 'Feature',
@@ -150,7 +177,7 @@ export function customScope(input: unknown, options: Options): CustomScope {
   });
   // RFC 7946 winds outer rings counter-clockwise, d3 clockwise: either is taken
   const collection = rewind({ type: 'FeatureCollection', features: regions } as FeatureCollection, true);
-  const built = topology({ regions: collection, points: regionAnchors(collection) }, QUANTIZATION);
+  const text = JSON.stringify(topology({ regions: collection, points: regionAnchors(collection) }, QUANTIZATION));
   const byKey = new Map<string, string>();
   for (const r of regions) byKey.set(normaliseKey(String(r.id)), String(r.id));
   for (const r of regions)
@@ -170,7 +197,9 @@ export function customScope(input: unknown, options: Options): CustomScope {
       regions: entries,
       divisions: [],
     },
-    geometry: { key: createHash('sha1').update(JSON.stringify(built)).digest('hex'), topology: built },
+    // as text, which travels to a renderer as it is, where an object of a million positions took tens of
+    // milliseconds of the event loop to copy each time
+    geometry: { key: createHash('sha1').update(text).digest('hex'), topology: text },
     resolve: (raw) => byKey.get(normaliseKey(raw)),
   };
 }

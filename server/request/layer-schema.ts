@@ -2,7 +2,7 @@
 import { array, mixed, number, object, string } from 'yup';
 import { LABEL_POSITIONS, MARKER_ICONS, ROUTE_MODES, ROUTE_STYLES } from './enums.ts';
 import { REGION_ID } from './region-schema.ts';
-import { LIMITS, color, flag, latLon, nullMeansDefault, oneOf, range, text } from './schema-parts.ts';
+import { LIMITS, color, flag, latLon, nullMeansDefault, oneOf, range, regionIdText, text } from './schema-parts.ts';
 import { isValidSidc } from './sidc.ts';
 
 export const marker = object({
@@ -61,14 +61,8 @@ const LAT_LON = {
 };
 
 export const route = object({
-  from: string()
-    .typeError('${path} must be a region id')
-    .nullable()
-    .meta({ description: 'Region id of the start.', example: 'DE' }),
-  to: string()
-    .typeError('${path} must be a region id')
-    .nullable()
-    .meta({ description: 'Region id of the end.', example: 'BR' }),
+  from: regionIdText().nullable().meta({ description: 'Region id of the start.', example: 'DE' }),
+  to: regionIdText().nullable().meta({ description: 'Region id of the end.', example: 'BR' }),
   fromLatLon: latLon('${path}')
     .nullable()
     .default(undefined)
@@ -108,11 +102,8 @@ export const route = object({
   });
 
 export const proportionalItem = object({
-  id: string()
-    .typeError('${path} must be a region id')
-    .required('${path} is required')
-    .meta({ description: REGION_ID, example: 'CN' }),
-  value: range('${path}', 0, Number.MAX_VALUE)
+  id: regionIdText().required('${path} is required').meta({ description: REGION_ID, example: 'CN' }),
+  value: range('${path}', 0, LIMITS.magnitude)
     .required('${path} is required')
     .meta({ description: 'A number, 0 or more; the largest gets `proportionalMax`.', example: 1400 }),
   color: color('${path}').meta({ description: 'Circle colour, `#rrggbb`.' }),
@@ -126,12 +117,14 @@ export const labels = mixed<'ISO' | string[]>()
   .transform((value) => (typeof value === 'string' && value.trim().toUpperCase() === 'ISO' ? 'ISO' : value))
   .test(
     'labels',
-    'labels must be "ISO" or a list of at most ' + LIMITS.regions + ' region ids',
+    `labels must be "ISO" or a list of at most ${LIMITS.regions} region ids of at most ${LIMITS.regionId} characters`,
     (v) =>
       v === undefined ||
       v === null ||
       v === 'ISO' ||
-      (Array.isArray(v) && v.length <= LIMITS.regions && v.every((id) => typeof id === 'string')),
+      (Array.isArray(v) &&
+        v.length <= LIMITS.regions &&
+        v.every((id) => typeof id === 'string' && id.length <= LIMITS.regionId)),
   );
 
 /** What the OpenAPI document shows of `labels`: the two forms the test above accepts, which a schema of a mixed
@@ -139,7 +132,12 @@ export const labels = mixed<'ISO' | string[]>()
 export const LABELS_JSON_SCHEMA = {
   anyOf: [
     { type: 'string', enum: ['ISO'], description: 'every region large enough' },
-    { type: 'array', items: { type: 'string' }, maxItems: LIMITS.regions, description: 'region ids' },
+    {
+      type: 'array',
+      items: { type: 'string', maxLength: LIMITS.regionId },
+      maxItems: LIMITS.regions,
+      description: 'region ids',
+    },
   ],
 };
 

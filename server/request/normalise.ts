@@ -16,6 +16,7 @@ import { validateShapes } from './shape-schema.ts';
 import { requireScope } from './scope.ts';
 import { chooseDivision } from './division.ts';
 import { customScope, type CustomScope } from './custom-geometry.ts';
+import { PositionBudget } from './coordinates.ts';
 import { numberLocaleFor } from './number-locale.ts';
 import { outputOptions } from './output-options.ts';
 
@@ -174,7 +175,11 @@ const isCustom = (input: Record<string, unknown>) =>
   typeof input.scope === 'string' && input.scope.trim().toLowerCase() === 'custom';
 
 /** `scope: "custom"` with its `geometry` (POST JSON only), or null for a scope of the catalogue. */
-function customScopeOf(input: Record<string, unknown>, valid: ValidRequest): CustomScope | null {
+function customScopeOf(
+  input: Record<string, unknown>,
+  valid: ValidRequest,
+  budget: PositionBudget,
+): CustomScope | null {
   const given = valid.geometry !== undefined && valid.geometry !== null;
   if (!isCustom(input)) {
     if (given || valid.idProperty || valid.nameProperty) {
@@ -192,10 +197,11 @@ function customScopeOf(input: Record<string, unknown>, valid: ValidRequest): Cus
       'scope custom needs geometry: a GeoJSON FeatureCollection or a TopoJSON Topology of your regions, in a POST JSON body',
       'geometry',
     );
-  return customScope(valid.geometry, {
-    idProperty: valid.idProperty ?? null,
-    nameProperty: valid.nameProperty ?? null,
-  });
+  return customScope(
+    valid.geometry,
+    { idProperty: valid.idProperty ?? null, nameProperty: valid.nameProperty ?? null },
+    budget,
+  );
 }
 
 /** `pathFormat` is the format the URL's extension asks for (GET). */
@@ -210,7 +216,9 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
   const valid = validateRequest(input);
   // whether the request gave a field, or validation filled in its default
   const given = (field: FieldName) => input[field] !== undefined;
-  const custom = customScopeOf(input, valid);
+  // the positions of geometry and shapes together
+  const budget = new PositionBudget();
+  const custom = customScopeOf(input, valid, budget);
   const scope = custom?.scope ?? listed!;
   const output = outputOptions(valid, given('format'), pathFormat);
   const projection = valid.projection ?? scope.defaultProjection;
@@ -252,7 +260,7 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
     attribution: valid.attribution ? credit(scope, division, routes) : null,
     markers: normaliseMarkers(valid),
     routes,
-    shapes: validateShapes(valid.shapes),
+    shapes: validateShapes(valid.shapes, budget),
     labels: normaliseLabels(valid, resolve),
     proportional: normaliseProportional(valid, resolve),
     bbox: (valid.bbox as MapSpec['bbox'] | undefined) ?? scope.extent ?? null,

@@ -6,7 +6,7 @@
 // never more: tests/plain-lists.test.ts holds them to it.
 import { PATTERNS } from './enums.ts';
 import { HEX_COLOR } from './region-value.ts';
-import { LIMITS, NOT_XML_TEXT } from './schema-parts.ts';
+import { LIMITS, NOT_XML_TEXT, isDataNumber, isRegionId } from './schema-parts.ts';
 
 type Item = Record<string, unknown>;
 
@@ -14,7 +14,7 @@ const absent = (v: unknown) => v === undefined || v === null;
 const isText = (v: unknown, max: number) => typeof v === 'string' && v.length <= max && !NOT_XML_TEXT.test(v);
 const isColor = (v: unknown) => absent(v) || (typeof v === 'string' && HEX_COLOR.test(v));
 // a required id is a string that is not empty: yup would cast a number to text, so one goes through yup
-const isId = (v: unknown) => typeof v === 'string' && v !== '';
+const isId = isRegionId;
 
 /** An object with no key but `keys`. */
 function hasOnly(item: unknown, keys: ReadonlySet<string>): item is Item {
@@ -35,7 +35,7 @@ function isPlainRegion(item: unknown): boolean {
   const { id, value, color, pattern, annotation } = item;
   return (
     isId(id) &&
-    (absent(value) || (typeof value === 'number' && Number.isFinite(value)) || isText(value, LIMITS.categoryLength)) &&
+    (absent(value) || isDataNumber(value) || isText(value, LIMITS.categoryLength)) &&
     isColor(color) &&
     (absent(pattern) || isPattern(pattern)) &&
     (absent(annotation) || isText(annotation, LIMITS.annotation))
@@ -54,8 +54,7 @@ const PLAIN: Record<string, (item: unknown) => boolean> = {
   proportional: (item) =>
     hasOnly(item, PROPORTIONAL_KEYS) &&
     isId(item.id) &&
-    typeof item.value === 'number' &&
-    Number.isFinite(item.value) &&
+    isDataNumber(item.value) &&
     item.value >= 0 &&
     isColor(item.color),
 };

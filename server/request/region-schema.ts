@@ -1,7 +1,16 @@
 // Schemas of the per-region items: a region's data, and the GET/CSV side lists of patterns and annotations.
-import { mixed, object, string } from 'yup';
+import { mixed, object } from 'yup';
 import { PATTERNS } from './enums.ts';
-import { LIMITS, NO_CONTROL_CHARACTERS, NOT_XML_TEXT, color, oneOf, text } from './schema-parts.ts';
+import {
+  LIMITS,
+  NO_CONTROL_CHARACTERS,
+  NOT_XML_TEXT,
+  color,
+  isDataNumber,
+  oneOf,
+  regionIdText,
+  text,
+} from './schema-parts.ts';
 
 export const REGION_ID =
   'Region id. world: ISO 3166-1 alpha-2 (`US`; also alpha-3, numeric, English name); a country: ISO 3166-2 ' +
@@ -12,22 +21,28 @@ const regionValue = mixed<number | string>()
   .nullable()
   .test(
     'region-value',
-    `\${path} must be a number, a text category of at most ${LIMITS.categoryLength} characters ${NO_CONTROL_CHARACTERS}, or null`,
+    `\${path} must be a number from -${LIMITS.magnitude} to ${LIMITS.magnitude}, a text category of at most ${LIMITS.categoryLength} characters ${NO_CONTROL_CHARACTERS}, or null`,
     (v) =>
       v === undefined ||
       v === null ||
-      (typeof v === 'number' && Number.isFinite(v)) ||
+      isDataNumber(v) ||
       (typeof v === 'string' && v.length <= LIMITS.categoryLength && !NOT_XML_TEXT.test(v)),
   )
   .meta({
     description:
       `A number gives a choropleth class; text (at most ${LIMITS.categoryLength} characters) a category; ` +
       'null or absent a highlight. Numbers and text cannot be mixed in one request.',
-    jsonSchema: { anyOf: [{ type: 'number' }, { type: 'string', maxLength: LIMITS.categoryLength }, { type: 'null' }] },
+    jsonSchema: {
+      anyOf: [
+        { type: 'number', minimum: -LIMITS.magnitude, maximum: LIMITS.magnitude },
+        { type: 'string', maxLength: LIMITS.categoryLength },
+        { type: 'null' },
+      ],
+    },
     example: 200,
   });
 
-const regionId = string().typeError('${path} must be a region id').required('${path} is required');
+const regionId = regionIdText().required('${path} is required');
 const pattern = oneOf(PATTERNS, '${path}');
 const annotation = text('${path}', LIMITS.annotation);
 

@@ -6,6 +6,12 @@ import { HEX_COLOR } from './region-value.ts';
 
 export const LIMITS = {
   regions: 5000,
+  /** longer than any id, name or alias of the catalogue (72 characters), so that an id cannot flood a header */
+  regionId: 200,
+  /** The largest value a number of the data may have, either side of zero: beyond some 1e150 the arithmetic of
+   *  classes and scales (Jenks' sums of squares, a diverging scale's span) overflows to Infinity. No measure comes
+   *  near it: the largest GDPs in local currency are about 1e16. */
+  magnitude: 1e100,
   categoryLength: 64,
   annotation: 256,
   legendTitle: 64,
@@ -20,7 +26,13 @@ export const LIMITS = {
   shapeTitle: 200,
   propertyName: 64,
   languageTag: 35,
+  /** positions of a request's shapes and geometry together: about twice the world's at high detail (477,000),
+   *  where a 4 MB body of GeoJSON holds some 200,000 */
+  positions: 1_000_000,
   numberFormat: 32,
+  /** a number format's width and precision: d3-format pads and rounds to whatever it is given, so `0>100000000d`
+   *  wrote a 100-million-character number */
+  numberWidth: 64,
   alt: 500,
   source: 160,
 } as const;
@@ -48,6 +60,19 @@ export function range(field: string, min: number, max: number, integer = false) 
   const message = `${field} must be a${integer ? ' whole' : ''} number from ${min} to ${max}`;
   const schema = number().typeError(message).min(min, message).max(max, message);
   return integer ? schema.integer(message) : schema;
+}
+
+/** A number the data may hold (LIMITS.magnitude). */
+export const isDataNumber = (v: unknown): v is number =>
+  typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= LIMITS.magnitude;
+
+/** A region id: text of at most LIMITS.regionId characters (names and aliases count). */
+export const isRegionId = (v: unknown): v is string => typeof v === 'string' && v !== '' && v.length <= LIMITS.regionId;
+
+export function regionIdText() {
+  return string()
+    .typeError('${path} must be a region id')
+    .max(LIMITS.regionId, `\${path} must be at most ${LIMITS.regionId} characters`);
 }
 
 export function pixels(field: string) {
@@ -102,21 +127,30 @@ export function languageTag(field: string) {
     .test('bcp47', message, (v) => v === undefined || canonical(v) === v);
 }
 
-/** A d3-format specifier (`,.1f`, `.0%`, `$,.2s`). */
+/** A d3-format specifier (`,.1f`, `.0%`, `$,.2s`), its width and precision at most LIMITS.numberWidth. */
 export function numberSpecifier(field: string) {
   const message = `${field} must be a d3-format specifier such as ,.1f or .0% or $,.2s`;
-  const valid = (v: string) => {
+  const specifier = (v: string) => {
     try {
-      return formatSpecifier(v) !== undefined;
+      return formatSpecifier(v);
     } catch {
-      return false;
+      return undefined;
     }
+  };
+  const withinWidth = (v: string) => {
+    const { width, precision } = specifier(v) ?? {};
+    return (width ?? 0) <= LIMITS.numberWidth && (precision ?? 0) <= LIMITS.numberWidth;
   };
   return string()
     .typeError(message)
     .max(LIMITS.numberFormat, message)
     .nullable()
-    .test('d3-format', message, (v) => v == null || valid(v));
+    .test('d3-format', message, (v) => v == null || specifier(v) !== undefined)
+    .test(
+      'd3-format-width',
+      `${field} may pad to a width and round to a precision of at most ${LIMITS.numberWidth} characters`,
+      (v) => v == null || withinWidth(v),
+    );
 }
 
 export function color(field: string) {

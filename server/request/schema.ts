@@ -2,7 +2,7 @@
 // per field. It checks types, ranges and lengths and fills the defaults (`.default()`); `.meta()` holds what each
 // field means and how a query writes it, which the OpenAPI document, /docs and the GET grammar read. normalise.ts
 // then resolves ids against the topology and works out the defaults that depend on the scope or on other fields.
-import { array, mixed, number, object, string, type InferType, type SchemaMetadata } from 'yup';
+import { array, mixed, object, string, type InferType, type SchemaMetadata } from 'yup';
 import { ROMANIA, WORLD } from '../../topology/scopes.ts';
 import { CLASSIFICATIONS, COLOR_SCALES, LABEL_CONTENTS, LEGEND_LAYOUTS, LEVELS, PROJECTIONS, THEMES } from './enums.ts';
 import { GEOMETRY_JSON_SCHEMA } from './custom-geometry.ts';
@@ -28,7 +28,7 @@ import { shapeCollection } from './shape-schema.ts';
 
 export { LIMITS } from './schema-parts.ts';
 
-const breaks = array(number().typeError('breaks must be numbers').required('breaks must be numbers'))
+const breaks = array(range('breaks', -LIMITS.magnitude, LIMITS.magnitude).required('breaks must be numbers'))
   .typeError('breaks must be numbers, ascending')
   .min(1, `breaks must hold 1 to ${LIMITS.breaks} numbers`)
   .max(LIMITS.breaks, `breaks must hold 1 to ${LIMITS.breaks} numbers`)

@@ -1,29 +1,35 @@
-// The `shapes` overlay: a GeoJSON FeatureCollection of the five geometry types the specification allows,
-// checked coordinate by coordinate by yup, with only the style properties it names kept. It is checked strictly
-// (no casting: a number is a JSON number), which also keeps yup from looking up keys such as `constructor`,
-// which GeoJSON properties may hold, among its own.
+// The `shapes` overlay: a GeoJSON FeatureCollection of the five geometry types the specification allows, with
+// only the style properties it names kept. It is checked strictly by yup (no casting: a number is a JSON number),
+// which also keeps yup from looking up keys such as `constructor`, which GeoJSON properties may hold, among its
+// own; the coordinates, which yup only documents here, by coordinates.ts.
 import { array, lazy, mixed, number, object, string, ValidationError, type AnySchema } from 'yup';
 import type { ShapeFeature, ShapeProperties } from '../../renderer-page/spec.ts';
 import { ApiError } from '../errors.ts';
 import { ref } from './field-meta.ts';
 import { HEX_COLOR } from './region-value.ts';
 import { LIMITS, NO_CONTROL_CHARACTERS, NOT_XML_TEXT } from './schema-parts.ts';
-
-export const GEOMETRY_TYPES = ['Point', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon'] as const;
-type GeometryType = (typeof GEOMETRY_TYPES)[number];
+import {
+  GEOMETRY_TYPES,
+  NESTING,
+  POSITION,
+  checkedCoordinates,
+  coordinatesProblem,
+  isPosition,
+  offTheGlobe,
+  onTheGlobe,
+  type GeometryType,
+  PositionBudget,
+} from './coordinates.ts';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isPosition = (v: unknown): v is number[] =>
-  Array.isArray(v) && v.length >= 2 && v.length <= 3 && v.every((n) => typeof n === 'number' && Number.isFinite(n));
 
-const POSITION = 'must be a position [lon, lat]';
 const position = mixed<number[]>()
   .required(`\${path} ${POSITION}`)
   .test('position', `\${path} ${POSITION}`, isPosition)
   .test(
     'lon-lat',
-    ({ path, value: [lon, lat] }) => `${path} [${lon}, ${lat}] is outside lon -180..180, lat -90..90`,
-    (v) => !isPosition(v) || (Math.abs(v[0]!) <= 180 && Math.abs(v[1]!) <= 90),
+    ({ path, value }) => offTheGlobe(path, value),
+    (v) => !isPosition(v) || onTheGlobe(v),
   )
   .meta({
     component: 'Position',
@@ -40,45 +46,51 @@ const position = mixed<number[]>()
     },
   });
 
-/** A list of `item`s, at least `min`, in the coordinates of `type`. */
-const nested = (type: GeometryType, item: AnySchema, min: number, message: string, description: string) =>
-  array(item)
-    .required(`\${path} must be an array (${type} coordinates)`)
-    .typeError(`\${path} must be an array (${type} coordinates)`)
-    .min(min, `\${path} ${message}`)
-    .meta({ description });
-const line = (type: GeometryType) =>
-  nested(type, position, 2, 'must hold at least 2 positions', 'At least 2 positions.');
-const polygon = (type: GeometryType) =>
-  nested(
-    type,
-    nested(
-      type,
-      position,
-      4,
-      'must be a closed ring of at least 4 positions',
-      'A closed ring: at least 4 positions, the last equal to the first.',
-    ),
-    1,
-    'must not be empty',
+/** What each level of a type's coordinates is, outermost first (coordinates.ts's NESTING says what it holds). */
+const LEVELS: Record<GeometryType, string[]> = {
+  Point: [],
+  LineString: ['At least 2 positions.'],
+  MultiLineString: ['Lines.', 'At least 2 positions.'],
+  Polygon: ['The outer ring, then any holes.', 'A closed ring: at least 4 positions, the last equal to the first.'],
+  MultiPolygon: [
+    'Polygons.',
     'The outer ring, then any holes.',
-  );
-
-/** The coordinates each geometry type nests. */
-const COORDINATES: Record<GeometryType, AnySchema> = {
-  Point: position,
-  LineString: line('LineString'),
-  MultiLineString: nested('MultiLineString', line('MultiLineString'), 1, 'must not be empty', 'Lines.'),
-  Polygon: polygon('Polygon'),
-  MultiPolygon: nested('MultiPolygon', polygon('MultiPolygon'), 1, 'must not be empty', 'Polygons.'),
+    'A closed ring: at least 4 positions, the last equal to the first.',
+  ],
 };
+
+const notCoordinates = (type: GeometryType) =>
+  type === 'Point' ? `\${path} ${POSITION}` : `\${path} must be an array (${type} coordinates)`;
+
+/** The coordinates of `type` as yup would check them: what the OpenAPI document shows. */
+function documented(type: GeometryType): AnySchema {
+  return NESTING[type].reduceRight<AnySchema>(
+    (item, { min, fewer }, depth) =>
+      array(item)
+        .required(notCoordinates(type))
+        .typeError(notCoordinates(type))
+        .min(min, `\${path} ${fewer}`)
+        .meta({ description: LEVELS[type][depth]! }),
+    position,
+  );
+}
+
+/** The coordinates of `type`, checked by coordinates.ts and documented as yup would check them. */
+const coordinates = (type: GeometryType) =>
+  mixed()
+    .required(notCoordinates(type))
+    .test('coordinates', 'not coordinates', function (value) {
+      const problem = coordinatesProblem(type, value, this.path);
+      return problem ? this.createError({ path: problem[0], message: () => problem[1] }) : true;
+    })
+    .meta({ checkedBy: documented(type) });
 
 const GEOMETRIES = Object.fromEntries(
   GEOMETRY_TYPES.map((type) => [
     type,
     object({
       type: string().oneOf([type]).required(),
-      coordinates: COORDINATES[type],
+      coordinates: coordinates(type),
     })
       .required()
       .meta({ component: `${type}Geometry` }),
@@ -219,16 +231,6 @@ function check(schema: AnySchema, value: unknown, path: string): void {
   }
 }
 
-/** Checked coordinates with every position as `[lon, lat]` (an altitude dropped). */
-const positions = (value: unknown): unknown =>
-  isPosition(value) ? [value[0], value[1]] : (value as unknown[]).map(positions);
-
-/** The coordinates of a `type` geometry at `field`, checked (custom-geometry.ts checks its regions' with them too). */
-export function checkedCoordinates(type: GeometryType, value: unknown, field: string): unknown {
-  check(COORDINATES[type], value, field);
-  return positions(value);
-}
-
 /** The style properties the renderer reads, in a fixed order (the ETag hashes them); dashes as numbers. */
 function style(properties: Record<string, unknown> | null | undefined): ShapeProperties {
   const out: Record<string, unknown> = {};
@@ -239,7 +241,7 @@ function style(properties: Record<string, unknown> | null | undefined): ShapePro
   return out as ShapeProperties;
 }
 
-export function validateShapes(input: unknown): ShapeFeature[] {
+export function validateShapes(input: unknown, budget: PositionBudget = new PositionBudget()): ShapeFeature[] {
   if (input === undefined || input === null) return [];
   check(shapeCollection, input, 'shapes');
   const { features } = input as {
@@ -248,9 +250,12 @@ export function validateShapes(input: unknown): ShapeFeature[] {
       properties?: Record<string, unknown> | null;
     }>;
   };
-  return features.map(({ geometry: { type, coordinates }, properties }) => ({
+  return features.map(({ geometry: { type, coordinates }, properties }, i) => ({
     type: 'Feature',
-    geometry: { type, coordinates: positions(coordinates) } as ShapeFeature['geometry'],
+    geometry: {
+      type,
+      coordinates: checkedCoordinates(type, coordinates, `shapes.features[${i}].geometry.coordinates`, budget),
+    } as ShapeFeature['geometry'],
     properties: style(properties),
   }));
 }

@@ -1,7 +1,7 @@
 // Validation against the request schema: the first problem becomes an ApiError with the code of what is at
 // fault (a list too long, a region item, a theme, any other field) and the field named.
 import { LRUCache } from 'lru-cache';
-import { ValidationError } from 'yup';
+import { mixed, ValidationError, type ArraySchema, type Schema } from 'yup';
 import { ApiError, type ErrorCode } from '../errors.ts';
 import { requestSchema, type ValidRequest } from './schema.ts';
 import { plainLists } from './plain-lists.ts';
@@ -15,8 +15,31 @@ function codeFor(path: string, type: string | undefined): ErrorCode {
   return 'invalid_field';
 }
 
+/** Each list field, its length limit, and its schema without its items' checks: yup checks every item of a list
+ *  before its length, which took 1.7 s for 400,000 regions. */
+const LIST_LIMITS = Object.entries(requestSchema.fields).flatMap(([name, field]) => {
+  const max = (field as Schema).describe().tests.find((test) => test.name === 'max')?.params?.max;
+  if ((field as Schema).type !== 'array' || typeof max !== 'number') return [];
+  return [{ name, max, shallow: (field as ArraySchema<unknown[], object>).of(mixed()) }];
+});
+
+/** A list over its length limit, refused before any of its items is looked at, with yup's own message. */
+function refuseLongLists(input: Record<string, unknown>): void {
+  for (const { name, max, shallow } of LIST_LIMITS) {
+    const list = input[name];
+    if (!Array.isArray(list) || list.length <= max) continue;
+    try {
+      shallow.validateSync(list.slice(0, max + 1), { abortEarly: false, path: name } as object);
+    } catch (error) {
+      const tooLong = error instanceof ValidationError && error.inner.find((inner) => inner.type === 'max');
+      if (tooLong) throw new ApiError(codeFor(name, 'max'), tooLong.errors[0]!, name);
+    }
+  }
+}
+
 /** Casts and checks `input`, filling the defaults; the first problem becomes an ApiError naming its field. */
 export function validateRequest(input: Record<string, unknown>): ValidRequest {
+  refuseLongLists(input);
   // yup would give plain lists back unchanged (the same arrays), so they skip it; a list that passes has no
   // error to name, so the first error of the rest is the one yup would have named first
   const plain = plainLists(input);

@@ -29,6 +29,7 @@ import { coldScopes, scopeCases } from './scopes.ts';
 import { svgRenderers } from './svg-renderers.ts';
 import { freshSizes } from './fresh-sizes.ts';
 import { pngCost } from './png-cost.ts';
+import { fairShare } from './fair-share.ts';
 import { treeRssMiB } from '../support/process-tree.ts';
 import { loadCatalogue } from '../../topology/catalogue.ts';
 import { normaliseRows } from './normalise.ts';
@@ -165,7 +166,9 @@ try {
 } finally {
   service.child.kill('SIGTERM');
 }
-// once the service above has stopped: two of its own, threads and Chromium drawing SVGs, side by side
+// once the service above has stopped: a polite client beside a greedy one, on a service of their own; then two of
+// its own, threads and Chromium drawing SVGs, side by side
+await fairShare();
 await svgRenderers();
 await (await import('./memory.ts')).memory();
 

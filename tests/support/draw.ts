@@ -22,7 +22,8 @@ const environment: RenderEnvironment = {
 
 /** The SVG's bytes, as a thread answers them, and the render's warnings. */
 export async function drawMap(spec: MapSpec): Promise<{ body: Buffer; warnings: RenderWarnings }> {
-  const { svg, warnings } = await renderMap(spec, environment);
+  // without `fits`, every map is drawn
+  const { svg, warnings } = (await renderMap(spec, environment))!;
   return { body: Buffer.from((svg as SvgElement).markup()), warnings };
 }
 

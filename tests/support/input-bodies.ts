@@ -1,7 +1,7 @@
 // Generators of JSON request bodies for the property tests: near valid, the real fields each with a value of the
 // right kind or not, down to the GeoJSON of `shapes`; and any JSON at all.
 import fc from 'fast-check';
-import { GEOMETRY_TYPES } from '../../server/request/shape-schema.ts';
+import { GEOMETRY_TYPES } from '../../server/request/coordinates.ts';
 import { LABEL_POSITIONS, MARKER_ICONS, PATTERNS, ROUTE_MODES, ROUTE_STYLES } from '../../server/request/enums.ts';
 import { category, color, enumFields, flagText, id, junk, numberText, sidc, word } from './input-tokens.ts';
 

@@ -11,6 +11,7 @@ import { isRaster, qualityFor } from '../../request/output-options.ts';
 import { IdleTrim } from '../idle-trim.ts';
 import { FRAME_TRIES, frameOnDemand, openPageDrawnOnDemand, type FrameImage } from './frames-on-demand.ts';
 import { FrameBuffer } from './frame-buffer.ts';
+import { TooManyPixels } from '../render-errors.ts';
 
 /** An error's picture is text on a flat panel: a high quality keeps the letters free of JPEG's ringing. */
 const ERROR_PICTURE_QUALITY = 90;
@@ -20,6 +21,8 @@ export interface RenderOutput {
   unknownRoutes: string[];
   /** the map in words (`alt`, or the automatic description) */
   description: string;
+  /** in CSS px: the request's, or the one its scope's shape gave the width (cost/ learns it) */
+  height: number;
 }
 
 function serve(assets: RendererAssets) {
@@ -85,6 +88,8 @@ export class RenderPage {
     private readonly page: Page,
     /** the page's DevTools session: a render is one evaluate and one frame */
     private readonly cdp: CDPSession,
+    /** the most device pixels a capture or print may have (MAX_PIXELS) */
+    private readonly maxPixels: number,
   ) {
     page.on('crash', () => {
       this.crashed = true;
@@ -102,7 +107,12 @@ export class RenderPage {
   /** `answer`, or a failure once the tab is gone. Not a race with a promise of the tab's end: that promise would
    *  hold every answer raced with it, each capture's pixels among them, for as long as the page lives. */
   private call<T>(answer: Promise<T>): Promise<T> {
-    if (this.gone) return Promise.reject(this.gone);
+    if (this.gone) {
+      // asked already, of a tab that is gone: its failure is this one, heard here rather than nowhere (which
+      // ended the process, as an unhandled rejection, when big renders crashed a page with frames in line)
+      answer.catch(() => {});
+      return Promise.reject(this.gone);
+    }
     return new Promise<T>((resolve, reject) => {
       this.waiting.add(reject);
       answer.then(resolve, reject).finally(() => this.waiting.delete(reject));
@@ -116,7 +126,7 @@ export class RenderPage {
 
   /** A page with the renderer loaded, drawing a frame only when a capture asks for one (frames-on-demand.ts): it
    *  must be the only page of `browser`. */
-  static async open(browser: Browser, assets: RendererAssets): Promise<RenderPage> {
+  static async open(browser: Browser, assets: RendererAssets, maxPixels: number): Promise<RenderPage> {
     const context = await browser.newContext({ viewport: OPENING_VIEWPORT, deviceScaleFactor: 1 });
     try {
       await context.route('**/*', serve(assets));
@@ -128,7 +138,7 @@ export class RenderPage {
       // Chromium paints an empty page white; left empty instead, a map drawn without a background
       // (`transparent`) keeps its alpha in PNG and WebP. Every other map covers the page with its own canvas.
       await cdp.send('Emulation.setDefaultBackgroundColorOverride', { color: { r: 0, g: 0, b: 0, a: 0 } });
-      const opened = new RenderPage(context, page, cdp);
+      const opened = new RenderPage(context, page, cdp, maxPixels);
       // loading the renderer and its fonts left garbage too
       opened.trim.idle();
       return opened;
@@ -171,7 +181,9 @@ export class RenderPage {
   private async draw(spec: MapSpec, handOn?: HandOn): Promise<RenderOutput> {
     // The spec goes in as a JSON literal, which is data whatever its strings hold. An SVG comes back with the
     // drawing, in the same call.
-    const drawing = `window.renderMap(${JSON.stringify(spec)}, ${isRaster(spec.format)})`;
+    // an SVG has no device pixels
+    const pixels = spec.format === 'svg' ? 'Infinity' : this.maxPixels;
+    const drawing = `window.renderMap(${JSON.stringify(spec)}, ${isRaster(spec.format)}, ${pixels})`;
     const { result, exceptionDetails } = await this.call(
       this.cdp.send('Runtime.evaluate', {
         expression:
@@ -183,9 +195,11 @@ export class RenderPage {
     if (exceptionDetails)
       throw new Error(`renderMap failed: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
     const drawn = result.value as RenderResult & { markup?: string };
+    // a height the scope's shape gave the width is known only once laid out, and the page draws nothing then
+    if (drawn.overPixels) throw new TooManyPixels(drawn.width, drawn.height, spec.scale, this.maxPixels);
     const body =
       drawn.markup === undefined ? await this.captured(spec, drawn, handOn) : Buffer.from(drawn.markup, 'utf8');
-    return { body, unknownRoutes: drawn.warnings.unknownRoutes, description: drawn.description };
+    return { body, unknownRoutes: drawn.warnings.unknownRoutes, description: drawn.description, height: drawn.height };
   }
 
   private async captured(spec: MapSpec, drawn: RenderResult, handOn?: HandOn): Promise<Buffer> {

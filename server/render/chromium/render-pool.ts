@@ -5,7 +5,8 @@
 import type { Browser } from 'playwright-core';
 import type { Logger } from 'pino';
 import type { Format, MapSpec } from '../../../renderer-page/spec.ts';
-import { Admission, RenderFailed, untilAborted } from '../admission.ts';
+import { Admission, untilAborted } from '../admission.ts';
+import { RenderFailed, TooManyPixels } from '../render-errors.ts';
 import { RenderPage, type HandOn, type RenderOutput } from './render-page.ts';
 import { FrameWithoutPixels } from './frames-on-demand.ts';
 import type { RendererAssets } from '../renderer-assets.ts';
@@ -23,6 +24,8 @@ export interface PoolOptions {
   pageMaxRenders: number;
   /** a page whose renderer holds more than this many MiB of its own is replaced (renderer-memory.ts) */
   pageMaxMib: number;
+  /** the most device pixels a capture or print may have (MAX_PIXELS) */
+  maxPixels: number;
   /** where relaunches and page failures are reported */
   logger?: Pick<Logger, 'warn' | 'error'>;
   /** called each time a Chromium went away and is relaunched (the browser restarts metric) */
@@ -149,16 +152,16 @@ export class RenderPool {
    * under the render, it is tried once more on a fresh page (first in line, same deadline: a relaunch takes
    * about a second). A timeout or an error thrown by the renderer is not retried, as it would fail again.
    */
-  render(spec: MapSpec): Promise<RenderOutput> {
-    return this.run((page, handOn) => page.render(spec, handOn));
+  render(spec: MapSpec, client: string): Promise<RenderOutput> {
+    return this.run((page, handOn) => page.render(spec, handOn), client);
   }
 
   /** An SVG document the server wrote (an error's picture) as `format`, admitted and retried as a map is. */
-  picture(markup: string, format: Format, width: number, height: number): Promise<Buffer> {
-    return this.run((page) => page.picture(markup, format, width, height));
+  picture(markup: string, format: Format, width: number, height: number, client: string): Promise<Buffer> {
+    return this.run((page) => page.picture(markup, format, width, height), client);
   }
 
-  private run<T>(work: (page: RenderPage, handOn: HandOn) => Promise<T>): Promise<T> {
+  private run<T>(work: (page: RenderPage, handOn: HandOn) => Promise<T>, client: string): Promise<T> {
     return this.admission.run(async (signal) => {
       // 0 on the first attempt; on the retry, the pages opened when the first failed (at least the one it failed on)
       let openedAfter = 0;
@@ -174,6 +177,11 @@ export class RenderPool {
           else this.release(page);
           return output;
         } catch (error) {
+          // a map too large to capture, refused before its pixels were made: the page is as good as before
+          if (error instanceof TooManyPixels && !signal.aborted) {
+            this.release(page);
+            throw error;
+          }
           // a page is never reused after a failure or a deadline
           this.discard(page);
           if (signal.aborted) throw error;
@@ -195,7 +203,7 @@ export class RenderPool {
           openedAfter = this.counts.pagesOpened;
         }
       }
-    });
+    }, client);
   }
 
   async close(): Promise<void> {
@@ -356,7 +364,7 @@ export class RenderPool {
 
   private async openPage(lane: Lane): Promise<RenderPage> {
     const browser = await this.connectedBrowser(lane);
-    const page = await RenderPage.open(browser, this.assets);
+    const page = await RenderPage.open(browser, this.assets, this.options.maxPixels);
     const { chromiumProcessId } = await browserModule();
     // the renderer of the Chromium's one page
     const renderer = await chromiumProcessId(browser, 'renderer');

@@ -6,7 +6,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { MapSpec } from '../../../renderer-page/spec.ts';
-import { Admission, RenderFailed } from '../admission.ts';
+import { Admission } from '../admission.ts';
+import { RenderFailed } from '../render-errors.ts';
 import type { RenderOutput } from '../chromium/render-page.ts';
 import type { RendererAssets } from '../renderer-assets.ts';
 import type { SvgOutput, SvgWorkerData } from './svg-worker.ts';
@@ -77,17 +78,17 @@ export class SvgRenderer {
     return this.admission.queued;
   }
 
-  render(spec: MapSpec): Promise<RenderOutput> {
+  render(spec: MapSpec, client: string): Promise<RenderOutput> {
     // Aborting a running task ends its thread (Piscina starts another), so a render stuck in a pathological
     // input cannot hold a thread past its deadline.
     return this.admission.run(async (signal) => {
       try {
-        const { body, unknownRoutes, description } = await this.workers.run(spec, { signal });
-        return { body: Buffer.from(body.buffer, body.byteOffset, body.byteLength), unknownRoutes, description };
+        const { body, ...output } = await this.workers.run(spec, { signal });
+        return { body: Buffer.from(body.buffer, body.byteOffset, body.byteLength), ...output };
       } catch (error) {
         throw signal.aborted ? error : new RenderFailed('the SVG renderer failed', { cause: error });
       }
-    });
+    }, client);
   }
 
   /** For tests and diagnostics, with one thread: the bytes its heap holds, after a full garbage collection

@@ -48,6 +48,7 @@ export interface SvgOutput {
   body: Uint8Array;
   unknownRoutes: string[];
   description: string;
+  height: number;
 }
 
 /** Hands the bytes over to the main thread instead of copying them. */
@@ -66,9 +67,9 @@ const trim = ownHeapTrim();
 
 function renderSvg(spec: MapSpec) {
   return trim.around(async () => {
-    const { warnings, description } = await renderMap(spec);
+    const { warnings, description, height } = await renderMap(spec);
     const body = (document.map.firstChild as SvgElement).markup();
-    return move(new Moved({ body, unknownRoutes: warnings.unknownRoutes, description }));
+    return move(new Moved({ body, unknownRoutes: warnings.unknownRoutes, description, height }));
   });
 }
 
