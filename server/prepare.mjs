@@ -4,7 +4,8 @@
 // read the PDF maps.
 // Plain Node: it runs before any install.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -44,12 +45,21 @@ function newestIn(dir) {
   return newest;
 }
 
-// 1. npm dependencies, when missing or older than the lock file
-const installed = join(root, 'node_modules/.package-lock.json');
-if (mtime(installed) < mtime(join(root, 'package-lock.json'))) {
+// 1. npm dependencies, unless node_modules was installed from this very lock file: told by content, not by date,
+// so a fresh clone (every file new) beside a node_modules installed from the same lock file installs nothing.
+// npm ci empties node_modules first, so the record goes with it and is written again only once it succeeds. The
+// Dockerfile writes the same record after its own npm ci.
+const lockRecord = join(root, 'node_modules/.map-service-lock-hash');
+const lockHash = createHash('sha256')
+  .update(readFileSync(join(root, 'package-lock.json')))
+  .digest('hex');
+if (!existsSync(lockRecord) || readFileSync(lockRecord, 'utf8').trim() !== lockHash) {
   console.log('prepare: installing npm dependencies');
   run('npm', ['ci', '--no-audit', '--no-fund'], 'npm ci');
+  writeFileSync(lockRecord, `${lockHash}\n`);
 }
+// npm's own record of what it installed, written anew by every install: its date is the installed packages' (see 4)
+const installed = join(root, 'node_modules/.package-lock.json');
 
 /** Debian's `pkg`, installed with apt-get when `present()` is false and we may (root, apt-get, and no
  *  `override` variable naming another executable); otherwise the reason and what to do, and exit 1. */
