@@ -1,7 +1,8 @@
 // Gets a fresh clone ready to run, idempotently and quickly when already done: npm dependencies, Debian's
 // headless Chromium, the topology build, the renderer bundle and the service's own bundle; with --test (npm test)
 // also Debian's full Chromium, redis-server, which the tests start on their own ports, and poppler-utils, which
-// read the PDF maps.
+// read the PDF maps; with --unit (npm run test:unit) no Chromium at all, so the tests that need no browser run on a
+// machine without one.
 // Plain Node: it runs before any install.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -76,14 +77,17 @@ function debianPackage(pkg, { present, missing, override }) {
   run('apt-get', ['install', '-y', '-q', '--no-install-recommends', pkg], `apt-get install ${pkg}`);
 }
 const testing = process.argv.includes('--test');
+const unitOnly = process.argv.includes('--unit');
 
 // 2. the pool's Chromium: Debian's headless shell, a Chromium without a window system (server/config.ts)
-const chromium = process.env.CHROMIUM_PATH || '/usr/lib/chromium/chromium-headless-shell';
-debianPackage('chromium-headless-shell', {
-  present: () => existsSync(chromium),
-  missing: `Chromium not found at ${chromium}`,
-  override: 'CHROMIUM_PATH',
-});
+if (!unitOnly) {
+  const chromium = process.env.CHROMIUM_PATH || '/usr/lib/chromium/chromium-headless-shell';
+  debianPackage('chromium-headless-shell', {
+    present: () => existsSync(chromium),
+    missing: `Chromium not found at ${chromium}`,
+    override: 'CHROMIUM_PATH',
+  });
+}
 
 // 2b. for the tests: Debian's full Chromium, the browser a user opens the preview page and <img> maps in;
 // redis-server, which the tests start on their own ports; poppler-utils, to read the text and page size of a
