@@ -1,6 +1,6 @@
-// dependency-cruiser (npm run lint): the import direction of DESIGN.md. server → renderer-page (types only) →
-// topology (types only); topology imports nothing of ours; product code never imports tests; no cycles; and the
-// tests that need no browser start none.
+// dependency-cruiser (npm run lint): the import direction of docs/architecture.md. server → renderer-page (types
+// only) → topology (types only); topology imports nothing of ours; product code never imports tests; no cycles; and
+// the tests that need no browser start none.
 const OURS = '^(server|renderer-page|topology|tests|docs)/';
 
 export default {
