@@ -1,5 +1,6 @@
-// dependency-cruiser (npm run lint): the import direction of DESIGN.md. server → renderer-page (types only) →
-// topology (types only); topology imports nothing of ours; product code never imports tests; no cycles.
+// dependency-cruiser (npm run lint): the import direction of docs/architecture.md. server → renderer-page (types
+// only) → topology (types only); topology imports nothing of ours; product code never imports tests; no cycles; and
+// the tests that need no browser start none.
 const OURS = '^(server|renderer-page|topology|tests|docs)/';
 
 export default {
@@ -23,6 +24,15 @@ export default {
       severity: 'error',
       from: { path: '^(server|renderer-page|topology|docs)/' },
       to: { path: '^tests/' },
+    },
+    {
+      name: 'unit-tests-start-no-browser',
+      comment: 'npm run test:unit runs tests/unit/ on machines without Chromium (or Redis): no service, no pool',
+      severity: 'error',
+      from: { path: '^tests/unit/' },
+      to: {
+        path: '^(tests/support/(service|redis)[.]ts|server/service[.]ts|server/render/chromium/render-pool[.]ts|node_modules/playwright-core/)',
+      },
     },
     {
       name: 'renderer-never-imports-server',

@@ -12,9 +12,11 @@ RUN apt-get update \
 WORKDIR /app
 ENV NODE_ENV=production
 # Runtime dependencies only: tsx runs the topology build, esbuild bundles the renderer and the service;
-# typescript, the @types and the test tools are dev dependencies and stay out.
+# typescript, the @types and the test tools are dev dependencies and stay out. The hash is prepare.mjs's record of
+# the lock file node_modules was installed from: without it, prepare.mjs would run npm ci all over again.
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force \
+ && sha256sum package-lock.json | cut -d ' ' -f 1 > node_modules/.map-service-lock-hash
 COPY . .
 # The topology, the renderer bundle and the service's own (server/dist), built into the image (npm
 # dependencies and Chromium are already there, so prepare.mjs only builds), so that start-up only launches Chromium.

@@ -1,10 +1,12 @@
 // Gets a fresh clone ready to run, idempotently and quickly when already done: npm dependencies, Debian's
 // headless Chromium, the topology build, the renderer bundle and the service's own bundle; with --test (npm test)
 // also Debian's full Chromium, redis-server, which the tests start on their own ports, and poppler-utils, which
-// read the PDF maps.
+// read the PDF maps; with --unit (npm run test:unit) no Chromium at all, so the tests that need no browser run on a
+// machine without one.
 // Plain Node: it runs before any install.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -44,12 +46,21 @@ function newestIn(dir) {
   return newest;
 }
 
-// 1. npm dependencies, when missing or older than the lock file
-const installed = join(root, 'node_modules/.package-lock.json');
-if (mtime(installed) < mtime(join(root, 'package-lock.json'))) {
+// 1. npm dependencies, unless node_modules was installed from this very lock file: told by content, not by date,
+// so a fresh clone (every file new) beside a node_modules installed from the same lock file installs nothing.
+// npm ci empties node_modules first, so the record goes with it and is written again only once it succeeds. The
+// Dockerfile writes the same record after its own npm ci.
+const lockRecord = join(root, 'node_modules/.map-service-lock-hash');
+const lockHash = createHash('sha256')
+  .update(readFileSync(join(root, 'package-lock.json')))
+  .digest('hex');
+if (!existsSync(lockRecord) || readFileSync(lockRecord, 'utf8').trim() !== lockHash) {
   console.log('prepare: installing npm dependencies');
   run('npm', ['ci', '--no-audit', '--no-fund'], 'npm ci');
+  writeFileSync(lockRecord, `${lockHash}\n`);
 }
+// npm's own record of what it installed, written anew by every install: its date is the installed packages' (see 4)
+const installed = join(root, 'node_modules/.package-lock.json');
 
 /** Debian's `pkg`, installed with apt-get when `present()` is false and we may (root, apt-get, and no
  *  `override` variable naming another executable); otherwise the reason and what to do, and exit 1. */
@@ -66,14 +77,17 @@ function debianPackage(pkg, { present, missing, override }) {
   run('apt-get', ['install', '-y', '-q', '--no-install-recommends', pkg], `apt-get install ${pkg}`);
 }
 const testing = process.argv.includes('--test');
+const unitOnly = process.argv.includes('--unit');
 
 // 2. the pool's Chromium: Debian's headless shell, a Chromium without a window system (server/config.ts)
-const chromium = process.env.CHROMIUM_PATH || '/usr/lib/chromium/chromium-headless-shell';
-debianPackage('chromium-headless-shell', {
-  present: () => existsSync(chromium),
-  missing: `Chromium not found at ${chromium}`,
-  override: 'CHROMIUM_PATH',
-});
+if (!unitOnly) {
+  const chromium = process.env.CHROMIUM_PATH || '/usr/lib/chromium/chromium-headless-shell';
+  debianPackage('chromium-headless-shell', {
+    present: () => existsSync(chromium),
+    missing: `Chromium not found at ${chromium}`,
+    override: 'CHROMIUM_PATH',
+  });
+}
 
 // 2b. for the tests: Debian's full Chromium, the browser a user opens the preview page and <img> maps in;
 // redis-server, which the tests start on their own ports; poppler-utils, to read the text and page size of a

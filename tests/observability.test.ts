@@ -1,6 +1,6 @@
 // What an operator sees: liveness and readiness probes, Chromium's restart among them, Prometheus metrics, and
 // request ids in responses and in the JSON log. Slow clients are in slow-clients.test.ts, an unexpected error's
-// answer and log in unexpected-error.test.ts.
+// answer and log in unit/unexpected-error.test.ts.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startListening, startService, type TestService } from './support/service.ts';

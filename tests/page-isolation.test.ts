@@ -1,6 +1,6 @@
 // What a renderer keeps and reaches: nothing of one map is left for the next (its SVG, drawn in an SVG thread,
 // its PNG, drawn in a pool page, the page's heap and DOM), and nothing a page script could try reaches the
-// network, so no request can make the server fetch anything (DESIGN.md rule 5).
+// network, so no request can make the server fetch anything (docs/architecture.md, rule 5).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';

@@ -7,7 +7,7 @@ import type { MapElement } from '../map-document.ts';
 
 /** How an end is written in `unknown-routes`: the region id, or `lat,lon` as the user writes it. The same
  *  text as the server's routeEndText (server/request/route-text.ts), which a bundle cannot import;
- *  tests/route-text.test.ts holds them equal. */
+ *  tests/unit/route-text.test.ts holds them equal. */
 function endName(end: RouteEnd): string {
   return 'region' in end ? end.region : `${end.lonLat[1]},${end.lonLat[0]}`;
 }

@@ -3,7 +3,7 @@
 // item is plain: an id and a value the schema would take unchanged. A list whose items all are is handed over
 // as it is; any other list goes through yup, which then names the first bad item exactly as it always did.
 // Each check below accepts a subset of what its schema (region-schema.ts, layer-schema.ts) accepts unchanged,
-// never more: tests/plain-lists.test.ts holds them to it.
+// never more: tests/unit/plain-lists.test.ts holds them to it.
 import { PATTERNS } from './enums.ts';
 import { HEX_COLOR } from './region-value.ts';
 import { LIMITS, NOT_XML_TEXT, isDataNumber, isRegionId } from './schema-parts.ts';

@@ -4,7 +4,8 @@ import { availableParallelism, setPriority } from 'node:os';
 import { chromium, type Browser } from 'playwright-core';
 
 // Chromium honours only the last --disable-features, and Playwright passes its own before ours: ours repeats
-// Playwright's (1.65) so that none is switched back on. tests/chromium-flags.test.ts holds the two lists together.
+// Playwright's (1.65) so that none is switched back on. tests/unit/chromium-flags.test.ts holds the two lists
+// together.
 const PLAYWRIGHT_DISABLED_FEATURES = [
   'AvoidUnnecessaryBeforeUnloadCheckSync',
   'DestroyProfileOnBrowserClose',

