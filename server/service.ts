@@ -17,7 +17,7 @@ import { SvgRenderer } from './render/threads/svg-renderer.ts';
 import { ownHeapTrim } from './render/idle-trim.ts';
 import { normaliseRequest } from './request/normalise.ts';
 import { renderCache } from './cache/render-cache.ts';
-import { RenderCosts } from './cost/ceilings.ts';
+import { RenderCosts, catalogueFacts } from './cost/ceilings.ts';
 import { BodyThreads } from './request/body-threads.ts';
 import { createApp } from './app.ts';
 import { listen } from './listen.ts';
@@ -109,15 +109,7 @@ export async function startService(
     operatorScopes: operator?.scopes ?? [],
     deadlineMs: config.renderTimeoutMs,
   });
-  const costs = new RenderCosts(config, {
-    topologyBytes: assets.topologyBytes,
-    regionCount: (scope, division) => {
-      const known = catalogue.scope(scope);
-      return (
-        (division === null ? known?.regions : known?.divisions.find((d) => d.id === division)?.regions)?.length ?? 0
-      );
-    },
-  });
+  const costs = new RenderCosts(config, catalogueFacts(catalogue, assets));
   const app = createApp({
     catalogue,
     costs,

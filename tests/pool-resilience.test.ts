@@ -149,6 +149,33 @@ test("a tab's renderer process killed mid-render: retried on a fresh page, Chrom
   }
 });
 
+test("a tab's renderer killed with frames in line behind a large one: its renders fail or are retried alone, nothing escapes", async () => {
+  const service = await startService({ poolSize: 1 });
+  try {
+    const escaped = await escapes(async () => {
+      const pid = await browserPid(service);
+      // a page is handed on to the next render while its frame is drawn: several renders hold frames in line on it
+      await call(service, '/map.png?scope=world&level=high&width=4000&height=4000');
+      const inLine = [0, 1, 2, 3, 4, 5].map((i) =>
+        call(service, `/map.png?scope=world&level=high&width=4000&height=4000&data=US:${i}`),
+      );
+      await until(() => service.rendered.length >= 4, 'the renders to reach the pool');
+      await sleep(100);
+      for (const child of processTree(pid))
+        if (/--type=renderer/.test(readFileSync(`/proc/${child}/cmdline`, 'utf8'))) process.kill(child, 'SIGKILL');
+      for (const answer of await Promise.all(inLine)) {
+        assert.ok([200, 500].includes(answer.status), `answered ${answer.status}`);
+        if (answer.status === 500) assert.match(answer.body.toString(), /"error":"render_failed"/);
+      }
+      assert.equal((await call(service, '/map.png?scope=world&width=300')).status, 200, 'the pool serves on');
+    });
+    // a DevTools call to the crashed tab, failed where nobody heard it, had ended the process
+    assert.deepEqual(escaped, []);
+  } finally {
+    await service.close();
+  }
+});
+
 test('the Chromiums killed while idle: requests arriving during the relaunch wait for the new pages', async () => {
   const service = await startService({ poolSize: 2 });
   try {

@@ -4,6 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
 import { startService } from './support/service.ts';
+import { samples } from './support/metrics.ts';
+import { loadCatalogue } from '../topology/catalogue.ts';
 
 /** Writes `head` on a raw connection and resolves with what came back once the server closes it. */
 function rawRequest(
@@ -74,5 +76,51 @@ test('slow clients are cut off after REQUEST_TIMEOUT_MS while others are served,
   } finally {
     for (const socket of pending) socket.destroy();
     await slow.close();
+  }
+});
+
+test('a client that stops reading a large map is cut off after SEND_TIMEOUT_MS without progress; one reading slowly is not', async () => {
+  const service = await startService({ sendTimeoutMs: 1000, poolSize: 1 });
+  const aborted = async () =>
+    samples(await (await fetch(`${service.url}/metrics`)).text(), 'map_http_requests_total').find(
+      (sample) => sample.labels === '{status_class="aborted"}',
+    )?.value ?? 0;
+  try {
+    // a map of 8000² px patterned all over: some 3 MB of PNG, drawn once and then a cache hit
+    const world = loadCatalogue().scope('world')!.regions.slice(0, 170);
+    const patterns = world.map((region, i) => `${region.id}:${['stripes', 'dots', 'crosshatch'][i % 3]}`).join(',');
+    const path = `/map.png?scope=world&width=8000&height=8000&patterns=${patterns}`;
+    const size = (await (await fetch(service.url + path)).arrayBuffer()).byteLength;
+    assert.ok(size > 2_000_000, `the map is ${size} bytes`);
+    const before = await aborted();
+
+    // asks for it ten times on one connection, pipelined, and reads none of them: more than loopback's socket
+    // buffers hold (which took all of one such map)
+    const stalled = rawRequest(service.url, `GET ${path} HTTP/1.1\r\nHost: test\r\n\r\n`.repeat(10));
+    stalled.socket.pause();
+    const started = Date.now();
+    while ((await aborted()) === before) {
+      assert.ok(Date.now() - started < 10_000, 'the stalled response is still held after 10 s');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    assert.ok(Date.now() - started >= 900, 'not before the timeout');
+
+    // one that reads it, however slowly, keeps moving and is not cut off
+    const slow = rawRequest(
+      service.url,
+      `GET ${path} HTTP/1.1\r\nHost: test\r\n\r\n`.repeat(3) +
+        `GET ${path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n`,
+    );
+    slow.socket.pause();
+    const reader = setInterval(() => {
+      slow.socket.resume();
+      setTimeout(() => slow.socket.pause(), 50);
+    }, 500);
+    const { data } = await slow.done;
+    clearInterval(reader);
+    assert.equal(data.match(/HTTP\/1\.1 200 OK/g)?.length, 4, 'the four maps arrive, however slowly read');
+    stalled.socket.destroy();
+  } finally {
+    await service.close();
   }
 });

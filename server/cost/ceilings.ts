@@ -7,6 +7,8 @@ import type { MapSpec } from '../../renderer-page/spec.ts';
 import { ApiError } from '../errors.ts';
 import { TooManyPixels } from '../render/render-errors.ts';
 import { estimateCost, type CostEstimate, type CostFacts } from './estimate.ts';
+import type { Catalogue } from '../../topology/catalogue.ts';
+import type { RendererAssets } from '../render/renderer-assets.ts';
 
 export interface Ceilings {
   maxPixels: number;
@@ -18,6 +20,21 @@ const PIXEL_FORMATS: readonly MapSpec['format'][] = ['png', 'jpeg', 'webp', 'pdf
 /** What a map's height depends on when the request leaves it to the scope's shape. */
 const frameOf = (spec: MapSpec) =>
   JSON.stringify([spec.scope, spec.division, spec.geometry?.key, spec.level, spec.projection, spec.bbox]);
+
+/** What the estimates read of the built scopes: their topologies' sizes, and how many regions each has. */
+export function catalogueFacts(
+  catalogue: Catalogue,
+  assets: Pick<RendererAssets, 'topologyBytes'>,
+): Omit<CostFacts, 'naturalHeight'> {
+  return {
+    topologyBytes: assets.topologyBytes,
+    regionCount: (scope, division) => {
+      const known = catalogue.scope(scope);
+      const regions = division === null ? known?.regions : known?.divisions.find((d) => d.id === division)?.regions;
+      return regions?.length ?? 0;
+    },
+  };
+}
 
 export class RenderCosts {
   /** height ÷ width of the maps drawn, by frame: a few numbers each, for the frames asked for lately */

@@ -30,6 +30,7 @@ import { svgRenderers } from './svg-renderers.ts';
 import { freshSizes } from './fresh-sizes.ts';
 import { pngCost } from './png-cost.ts';
 import { fairShare } from './fair-share.ts';
+import { costEstimates } from './cost-estimates.ts';
 import { treeRssMiB } from '../support/process-tree.ts';
 import { loadCatalogue } from '../../topology/catalogue.ts';
 import { normaliseRows } from './normalise.ts';
@@ -166,9 +167,10 @@ try {
 } finally {
   service.child.kill('SIGTERM');
 }
-// once the service above has stopped: a polite client beside a greedy one, on a service of their own; then two of
-// its own, threads and Chromium drawing SVGs, side by side
+// once the service above has stopped, each on a service of its own: a polite client beside a greedy one; the cost
+// estimates beside the renders; threads and Chromium drawing SVGs, side by side
 await fairShare();
+await costEstimates();
 await svgRenderers();
 await (await import('./memory.ts')).memory();
 

@@ -6,7 +6,7 @@ import { loadCatalogue } from '../../topology/catalogue.ts';
 import { normaliseRequest } from '../../server/request/normalise.ts';
 import { parseQuery } from '../../server/request/get-grammar.ts';
 import { FIELD_NAMES } from '../../server/request/schema.ts';
-import { RenderCosts } from '../../server/cost/ceilings.ts';
+import { RenderCosts, catalogueFacts } from '../../server/cost/ceilings.ts';
 import { COSTS } from '../../server/cost/estimate.ts';
 import { ApiError } from '../../server/errors.ts';
 import { TooManyPixels } from '../../server/render/render-errors.ts';
@@ -18,13 +18,7 @@ const assets = loadRendererAssets();
 const spec = (query: string, format: Format = 'png') =>
   normaliseRequest(parseQuery(query, FIELD_NAMES), catalogue, format).spec;
 const costs = (maxRenderCost = 8000, maxPixels = 8192 * 8192) =>
-  new RenderCosts(
-    { maxPixels, maxRenderCost },
-    {
-      topologyBytes: assets.topologyBytes,
-      regionCount: (scope) => catalogue.scope(scope)?.regions.length ?? 0,
-    },
-  );
+  new RenderCosts({ maxPixels, maxRenderCost }, catalogueFacts(catalogue, assets));
 
 test('the estimate adds up what the map draws, costliest first', () => {
   const routes = Array.from({ length: 40 }, () => 'NO>NZ:sea').join(';');

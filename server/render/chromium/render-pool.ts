@@ -1,35 +1,21 @@
-// The Chromium pool draws PNGs, JPEGs and WebPs and prints PDFs (and pictures of errors). Admission
-// (admission.ts) lets in as many renders as there are pages, with a bounded queue and one deadline per render;
-// the pool owns the browsers' lives: each page has a Chromium of its own, pages are replaced once their renderer
-// holds too much memory, after N renders or after any failure, and a Chromium is relaunched when it goes away.
-import type { Browser } from 'playwright-core';
-import type { Logger } from 'pino';
+// The Chromium pool draws PNGs, JPEGs and WebPs and prints PDFs (and pictures of errors): how renders are
+// scheduled on its pages. Admission (admission.ts) lets in as many renders as there are pages, shared fairly among
+// clients, with a bounded queue and one deadline per render; a render let in takes a free page, or waits in line
+// for one; a page may be handed on to the next render while its frame is drawn; a render whose page crashed
+// under it is tried once more on a fresh page. The browsers' lives (launch, relaunch, pages replaced) are
+// page-supply.ts's.
 import type { Format, MapSpec } from '../../../renderer-page/spec.ts';
 import { Admission, untilAborted } from '../admission.ts';
 import { RenderFailed, TooManyPixels } from '../render-errors.ts';
-import { RenderPage, type HandOn, type RenderOutput } from './render-page.ts';
+import type { HandOn, RenderOutput, RenderPage } from './render-page.ts';
 import { FrameWithoutPixels } from './frames-on-demand.ts';
 import type { RendererAssets } from '../renderer-assets.ts';
-import { ownMemoryMiB } from './renderer-memory.ts';
+import { PageSupply, type PageWear, type SupplyOptions } from './page-supply.ts';
 import type { PoolHealth } from '../../observability/metrics.ts';
 
-/** Why a page is worn: its renderer holds more than `pageMaxMib`, or it has drawn `pageMaxRenders`. */
-export type PageWear = 'memory' | 'renders';
-
-export interface PoolOptions {
-  chromiumPath: string;
-  size: number;
+export interface PoolOptions extends SupplyOptions {
   queueMax: number;
   renderTimeoutMs: number;
-  pageMaxRenders: number;
-  /** a page whose renderer holds more than this many MiB of its own is replaced (renderer-memory.ts) */
-  pageMaxMib: number;
-  /** the most device pixels a capture or print may have (MAX_PIXELS) */
-  maxPixels: number;
-  /** where relaunches and page failures are reported */
-  logger?: Pick<Logger, 'warn' | 'error'>;
-  /** called each time a Chromium went away and is relaunched (the browser restarts metric) */
-  onBrowserRestart?: () => void;
   /** called each time a page is replaced as worn, with why (the pages replaced metric) */
   onPageWorn?: (reason: PageWear) => void;
 }
@@ -38,21 +24,6 @@ interface Waiter {
   /** takes only a page opened after this many (a retry: see `acquire`) */
   openedAfter: number;
   resolve(page: RenderPage): void;
-}
-
-/**
- * A Chromium of the pool and its one page. A page draws its frames on demand only as its Chromium's one page
- * (frames-on-demand.ts), so each page has a Chromium of its own. Side by side at 8 clients, two Chromiums of one
- * page each made 48.6 PNGs a second on average over eight rounds, where one Chromium with a page on demand and a
- * page at 60 Hz made 43.1; they hold 12 to 15 MiB more at idle, with the flags that make each lean (browser.ts).
- */
-interface Lane {
-  /** the Chromium launching or launched, or null while none is */
-  browser: Promise<Browser> | null;
-  /** the last Chromium launched, to tell whether it is still connected */
-  launched: Browser | null;
-  /** its page is open or opening */
-  occupied: boolean;
 }
 
 /** A place in line for a page (the renders let in wait here while a page is replaced): the page once handed
@@ -82,31 +53,27 @@ function crashedUnder(page: RenderPage, error: unknown): boolean {
   );
 }
 
-const RETRY_OPEN_MS = 1000;
-
-/** Playwright takes half a second to load: loaded at the first launch, while the SVG threads warm up. */
-const browserModule = () => import('./browser.ts');
-
 export class RenderPool {
-  private readonly lanes: Lane[];
-  /** the lane each open page is in, the count of pages opened with it, and its renderer's process id (null when
-   *  Chromium did not tell it: the page is then replaced by its count of renders only) */
-  private readonly opened = new WeakMap<RenderPage, { lane: Lane; order: number; renderer: number | null }>();
+  private readonly supply: PageSupply;
   private readonly idle: RenderPage[] = [];
-  /** pages closed after a failure: a page handed on fails both its renders, and is discarded once */
-  private readonly discarded = new WeakSet<RenderPage>();
   private readonly waiters: Waiter[] = [];
   private closed = false;
-  private readonly counts: PoolStats = { launches: 0, pagesOpened: 0, retries: 0, handedOn: 0 };
+  private readonly counts = { retries: 0, handedOn: 0 };
   private readonly admission: Admission;
   /** Resolves once every page has loaded; rejects when Chromium could not be launched or its pages opened. */
   readonly ready: Promise<void>;
 
   private constructor(
-    private readonly assets: RendererAssets,
+    assets: RendererAssets,
     private readonly options: PoolOptions,
   ) {
-    this.lanes = Array.from({ length: options.size }, () => ({ browser: null, launched: null, occupied: false }));
+    this.supply = new PageSupply(
+      assets,
+      options,
+      (page) => this.release(page),
+      // a Chromium went away: its page, if free, leaves the free ones
+      () => this.idle.filter((page) => !page.alive).forEach((page) => this.discard(page)),
+    );
     this.admission = new Admission({
       renderer: 'png',
       // a page takes the next render while its frame is drawn (RenderPage's `frame`)
@@ -114,8 +81,7 @@ export class RenderPool {
       queueMax: options.queueMax,
       deadlineMs: options.renderTimeoutMs,
     });
-    this.ready = this.openPages();
-    this.ready.catch(() => {}); // heard through `ready`; a pool closed while starting has no one to tell
+    this.ready = this.supply.ready;
   }
 
   /** Launches Chromium and opens the pages in the background, so that the service need not wait for them to
@@ -126,25 +92,21 @@ export class RenderPool {
 
   /** For readiness and metrics: read-only. */
   health(): PoolHealth {
-    const browser = !this.closed && this.lanes.every((lane) => lane.launched?.isConnected() === true);
+    const browser = !this.closed && this.supply.browsersConnected();
     // renders waiting for a page: in the admission's queue, or let in and waiting for a page (the slot of the
     // page handed on while its frame is drawn, or while a page is replaced)
     const queued = this.admission.queued + this.waiters.length;
-    const pages = this.lanes.filter((lane) => lane.occupied).length;
-    return { browser, pages, idle: this.idle.length, queued };
+    return { browser, pages: this.supply.pages(), idle: this.idle.length, queued };
   }
 
   stats(): PoolStats {
-    return { ...this.counts };
+    return { ...this.supply.stats(), ...this.counts };
   }
 
   /** The process ids of the running Chromiums, one a page (a Chromium that cannot answer is left out): for tests
    *  and memory figures. */
-  async browserPids(): Promise<number[]> {
-    const { chromiumProcessId } = await browserModule();
-    const running = this.lanes.flatMap((lane) => (lane.launched?.isConnected() ? [lane.launched] : []));
-    const pids = await Promise.all(running.map((browser) => chromiumProcessId(browser, 'browser')));
-    return pids.filter((pid) => pid !== null);
+  browserPids(): Promise<number[]> {
+    return this.supply.browserPids();
   }
 
   /**
@@ -200,7 +162,7 @@ export class RenderPool {
             'render pool: Chromium crashed under a render; trying it once more on a fresh page',
           );
           this.counts.retries++;
-          openedAfter = this.counts.pagesOpened;
+          openedAfter = this.supply.stats().pagesOpened;
         }
       }
     }, client);
@@ -210,12 +172,7 @@ export class RenderPool {
     this.admission.drain();
     this.closed = true;
     await Promise.all(this.idle.splice(0).map((page) => page.close()));
-    await Promise.all(
-      this.lanes.map(async (lane) => {
-        const browser = await lane.browser?.catch(() => null);
-        await browser?.close();
-      }),
-    );
+    await this.supply.close();
   }
 
   /** The claimed page; at the deadline the place in line is given up, and a page handed over is given back. */
@@ -276,7 +233,7 @@ export class RenderPool {
       void page.close();
       return;
     }
-    const worn = this.worn(page);
+    const worn = this.supply.worn(page);
     if (worn || !page.alive) {
       if (worn) this.options.onPageWorn?.(worn);
       this.discard(page);
@@ -296,26 +253,14 @@ export class RenderPool {
   }
 
   private order(page: RenderPage): number {
-    return this.opened.get(page)!.order;
-  }
-
-  /** Why `page` is to be replaced, if it is: it has drawn PAGE_MAX_RENDERS, counting `ahead` renders to come, or
-   *  its renderer holds more than PAGE_MAX_MIB. By what it holds, so that a page drawing the same few maps keeps
-   *  drawing them warm: a new page's first render takes about 170 ms and its next few 50 to 65. One that draws many
-   *  scopes at many sizes grows past 300 MiB. A page that has drawn nothing holds what any new page would. */
-  private worn(page: RenderPage, ahead = 0): PageWear | null {
-    if (page.renders + ahead >= this.options.pageMaxRenders) return 'renders';
-    if (page.renders === 0) return null;
-    const { renderer } = this.opened.get(page)!;
-    const held = renderer === null ? null : ownMemoryMiB(renderer);
-    return held !== null && held > this.options.pageMaxMib ? 'memory' : null;
+    return this.supply.order(page);
   }
 
   /** A page, its map drawn and its frame asked for, to the next render in line or back among the free pages: a
    *  free page that waits for no frame goes first. Not when the next render would wear it out (its release would
    *  close the page under this frame) or it is worn already, nor in a pool closing. */
   private handOn(page: RenderPage): boolean {
-    if (this.closed || this.worn(page, 1) || !page.alive) return false;
+    if (this.closed || this.supply.worn(page, 1) || !page.alive) return false;
     this.counts.handedOn++;
     this.offer(page, false);
     return true;
@@ -329,86 +274,10 @@ export class RenderPool {
     this.idle.push(page);
   }
 
-  /** A page that failed, timed out or is worn is never reused: close it and open another. */
+  /** A page that failed, timed out or is worn leaves the free pages and is never reused (page-supply.ts). */
   private discard(page: RenderPage): void {
-    if (this.discarded.has(page)) return;
-    this.discarded.add(page);
     const at = this.idle.indexOf(page);
     if (at >= 0) this.idle.splice(at, 1);
-    this.opened.get(page)!.lane.occupied = false;
-    void page.close();
-    this.replenish();
-  }
-
-  /** A page opened in each lane that has none, in its Chromium (relaunched if it has gone away). */
-  private replenish(): void {
-    for (const lane of this.lanes) {
-      if (this.closed || lane.occupied) continue;
-      lane.occupied = true;
-      this.openPage(lane)
-        .then((page) => this.release(page))
-        .catch((error: unknown) => {
-          if (!this.closed) this.options.logger?.error({ err: error }, 'render pool: could not open a page, retrying');
-          lane.occupied = false;
-          setTimeout(() => this.replenish(), RETRY_OPEN_MS).unref();
-        });
-    }
-  }
-
-  private async openPages(): Promise<void> {
-    // occupied while they open, so that nothing opens more meanwhile
-    for (const lane of this.lanes) lane.occupied = true;
-    const pages = await Promise.all(this.lanes.map((lane) => this.openPage(lane)));
-    pages.forEach((page) => this.release(page));
-  }
-
-  private async openPage(lane: Lane): Promise<RenderPage> {
-    const browser = await this.connectedBrowser(lane);
-    const page = await RenderPage.open(browser, this.assets, this.options.maxPixels);
-    const { chromiumProcessId } = await browserModule();
-    // the renderer of the Chromium's one page
-    const renderer = await chromiumProcessId(browser, 'renderer');
-    this.opened.set(page, { lane, order: ++this.counts.pagesOpened, renderer });
-    return page;
-  }
-
-  /** The lane's running browser; launched again when it has gone away, also when a failed render noticed that
-   *  before its 'disconnected' event arrived. */
-  private async connectedBrowser(lane: Lane): Promise<Browser> {
-    const current = lane.browser ?? this.launch(lane);
-    const browser = await current;
-    if (browser.isConnected()) return browser;
-    if (lane.browser === current) lane.browser = null;
-    // close() has already closed what it knew of; launching now would leave a Chromium behind
-    if (this.closed) throw new Error('the render pool is closed');
-    return lane.browser ?? this.launch(lane);
-  }
-
-  private launch(lane: Lane): Promise<Browser> {
-    const launching = browserModule().then(({ launchBrowser }) => launchBrowser(this.options.chromiumPath));
-    lane.browser = launching;
-    launching.then(
-      (browser) => {
-        lane.launched = browser;
-        this.counts.launches++;
-        browser.on('disconnected', () => this.lost(lane, launching));
-      },
-      () => {
-        if (lane.browser === launching) lane.browser = null;
-      },
-    );
-    return launching;
-  }
-
-  /** A Chromium went away (killed, crashed, or closed by close()): its page went with it. A render in flight on
-   *  it fails and is retried; open a page again, on a new Chromium, for the renders in line. */
-  private lost(lane: Lane, launching: Promise<Browser>): void {
-    if (lane.browser === launching) lane.browser = null;
-    if (this.closed) return;
-    this.options.logger?.warn('render pool: Chromium went away; relaunching');
-    this.options.onBrowserRestart?.();
-    // a discarded page leaves the free ones
-    for (const page of this.idle.filter((p) => !p.alive)) this.discard(page);
-    this.replenish();
+    this.supply.discard(page);
   }
 }
