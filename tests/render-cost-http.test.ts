@@ -5,11 +5,12 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startService, type TestService } from './support/service.ts';
-import { COST_PROBES, estimatedMs } from './support/cost-probes.ts';
+import { COST_PROBES, estimatedMs, warmUp } from './support/cost-probes.ts';
 
 let service: TestService;
 before(async () => {
   service = await startService({ poolSize: 2 });
+  await warmUp(service.url);
 });
 after(() => service.close());
 

@@ -1,12 +1,15 @@
 // The cost estimates (server/cost/estimate.ts) beside the renders they estimate: maps no renderer of a fresh
 // service has drawn, each asked once, alone. MAX_RENDER_COST refuses by the estimate, so an estimate far below
 // what a map takes would let costlier maps through than the ceiling says.
-import { COST_PROBES, estimatedMs } from '../support/cost-probes.ts';
-import { get, ms, row, SERVICE, start } from './measure.ts';
+import { COST_PROBES, estimatedMs, warmUp } from '../support/cost-probes.ts';
+import { get, ms, row, SERVICE, sleep, start } from './measure.ts';
 
 export async function costEstimates(): Promise<void> {
   const service = await start(SERVICE, { LOG_LEVEL: 'warn' });
   try {
+    // it answers before its renderers are ready, and a map asked for meanwhile waits for them
+    while ((await fetch(`${service.url}/readyz`)).status !== 200) await sleep(100);
+    await warmUp(service.url);
     const ratios: number[] = [];
     for (const path of COST_PROBES) {
       const { ms: took } = await get(service.url + path);

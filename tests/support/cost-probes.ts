@@ -15,6 +15,12 @@ const seaRoutes = (count: number) =>
     (_, i) => `${['NO', 'JP', 'CL', 'ZA', 'AU'][i % 5]}>${['BR', 'IN', 'GB', 'US', 'EG'][(i * 3) % 5]}:sea`,
   ).join(';');
 
+/** What a fresh service is asked first, so that the probes' times are the maps' and not the first request's
+ *  (compiling the routes, the renderers' first maps after their warm-up): scopes none of them draws. */
+export async function warmUp(url: string): Promise<void> {
+  for (const format of ['svg', 'png']) await (await fetch(`${url}/map.${format}?scope=RO&level=medium`)).arrayBuffer();
+}
+
 /** GET paths of maps no renderer has drawn in a fresh service (each its own scope and level), cheapest first. */
 export const COST_PROBES = [
   '/map.svg?scope=DE&level=low',

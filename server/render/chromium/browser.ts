@@ -1,5 +1,5 @@
 // Starts and stops Chromium. Policy (how many pages, when to relaunch) belongs to the pool.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { availableParallelism, setPriority } from 'node:os';
 import { chromium, type Browser } from 'playwright-core';
 
@@ -100,21 +100,40 @@ export async function launchBrowser(executablePath: string): Promise<Browser> {
 
 /** Chromium's processes run at a lower priority than the service's own: a flood of pictures then takes what the
  *  service's event loop and SVG threads leave, rather than slowing every cache hit and SVG with it. A polite
- *  client's new SVG took 2.3 times as long while another client flooded new PNGs. The processes Chromium starts
- *  later (each page's renderer) inherit it. */
+ *  client's new SVG took 2.3 times as long while another client flooded new PNGs. */
 const NICENESS = 10;
 
+/** Every thread of process `pid` at NICENESS: Linux keeps a priority per thread, and a thread starts at its
+ *  creator's. Run as root, Chromium raises its renderers to -8 itself, so a page's renderer is lowered again once
+ *  it has loaded (page-supply.ts). Where /proc cannot be read or a priority set, the process keeps its own. */
+export function yieldCpu(pid: number): void {
+  let threads: string[];
+  try {
+    threads = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    threads = [String(pid)];
+  }
+  for (const thread of threads) {
+    try {
+      setPriority(Number(thread), NICENESS);
+    } catch {
+      // gone meanwhile, or not ours to change
+    }
+  }
+}
+
+/** The browser's processes at NICENESS, and so the processes it starts later. */
 async function yieldToService(browser: Browser): Promise<void> {
   try {
     const session = await browser.newBrowserCDPSession();
     try {
       const { processInfo } = await session.send('SystemInfo.getProcessInfo');
-      for (const { id } of processInfo) setPriority(id, NICENESS);
+      for (const { id } of processInfo) yieldCpu(id);
     } finally {
       await session.detach().catch(() => {});
     }
   } catch {
-    // a machine that does not let us (no such process, no permission) draws at the same priority
+    // a browser that cannot tell its processes draws at their own priority
   }
 }
 

@@ -156,9 +156,10 @@ export class PageSupply {
   private async openPage(lane: Lane): Promise<RenderPage> {
     const browser = await this.connectedBrowser(lane);
     const page = await RenderPage.open(browser, this.assets, this.options.maxPixels);
-    const { chromiumProcessId } = await browserModule();
+    const { chromiumProcessId, yieldCpu } = await browserModule();
     // the renderer of the Chromium's one page
     const renderer = await chromiumProcessId(browser, 'renderer');
+    if (renderer !== null) yieldCpu(renderer);
     this.opened.set(page, { lane, order: ++this.counts.pagesOpened, renderer });
     return page;
   }
