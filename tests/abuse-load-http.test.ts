@@ -89,7 +89,7 @@ test('100 connections of new PNGs from one client: it is refused what is over it
   assert.equal(limited.retryAfter, '1');
 });
 
-test('clients posting maps of 400 sea routes each: another client’s SVG waits for one such map at most', async () => {
+test('clients posting maps of 400 sea routes each: another client’s SVG waits for the maps being drawn, not for all in line', async (t) => {
   const routes = Array.from({ length: 400 }, (_, i) => ({
     fromLatLon: [(i % 100) - 50, ((i * 37) % 340) - 170],
     toLatLon: [((i * 13) % 100) - 50, ((i * 91) % 340) - 170],
@@ -109,18 +109,21 @@ test('clients posting maps of 400 sea routes each: another client’s SVG waits 
     method: 'POST',
     body: JSON.stringify({ scope: 'world', format: 'svg', title: 'one alone', routes }),
   });
+  const started = performance.now();
   const flooding = Promise.all([1, 2, 3, 4].map(heavy));
   await new Promise((resolve) => setTimeout(resolve, 300));
   const polite = await ask(new Pool(service.url), '198.51.100.7', newMap('svg'));
   const heavyOutcomes = (await flooding).flat();
+  const allHeavy = performance.now() - started;
   assert.equal(polite.status, 200);
   assert.ok(
     heavyOutcomes.every((o) => o.status === 200 || o.error === 'rate_limited'),
     JSON.stringify(count(heavyOutcomes)),
   );
-  // without shares it waited for every one of them: 17.7 s behind eight clients
-  assert.ok(
-    polite.ms < 2 * alone.ms + 1000,
-    `the polite SVG took ${Math.round(polite.ms)} ms; one sea map alone ${Math.round(alone.ms)}`,
-  );
+  // without shares it waited for every one of them, as long as all eight took: 17.7 s behind eight clients. With
+  // them, for the two being drawn (one a thread), and it is drawn next.
+  const report = `the polite SVG took ${Math.round(polite.ms)} ms; one sea map alone ${Math.round(alone.ms)}, all eight ${Math.round(allHeavy)}`;
+  t.diagnostic(report);
+  assert.ok(polite.ms < 3 * alone.ms, report);
+  assert.ok(polite.ms < 0.7 * allHeavy, report);
 });

@@ -1,5 +1,5 @@
 // Starts and stops Chromium. Policy (how many pages, when to relaunch) belongs to the pool.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, setPriority } from 'node:os';
 import { chromium, type Browser } from 'playwright-core';
 
@@ -67,10 +67,10 @@ const ARGS = [
   // Chromium composites in software here (`--disable-gpu`), so its GPU code needs no SwiftShader, which held 16 MiB
   // in the GPU process (now run in the browser process, below).
   '--disable-software-rasterizer',
-  // Each Chromium runs one page (render-pool.ts), so it needs neither a zygote to fork renderers from nor a process
+  // Each Chromium runs one page (page-supply.ts), so it needs neither a zygote to fork renderers from nor a process
   // of its own for the display compositor. Together, two Chromiums of one page each held 220 MiB at idle instead
   // of 240, as fast; either flag alone saved nothing (the renderer and the GPU process grew by what went). A page
-  // replaced (render-pool.ts) opens in about 380 ms instead of 310.
+  // replaced (page-supply.ts) opens in about 380 ms instead of 310.
   '--no-zygote',
   '--in-process-gpu',
   // A page changes only what differs from the map it shows when the next is of the same frame (renderer-page/
@@ -100,7 +100,8 @@ export async function launchBrowser(executablePath: string): Promise<Browser> {
 
 /** Chromium's processes run at a lower priority than the service's own: a flood of pictures then takes what the
  *  service's event loop and SVG threads leave, rather than slowing every cache hit and SVG with it. A polite
- *  client's new SVG took 2.3 times as long while another client flooded new PNGs. */
+ *  client's new SVG took 2.2 times as long while another client flooded new PNGs, and as long as alone with
+ *  Chromium's threads and its session's group lowered. */
 const NICENESS = 10;
 
 /** Every thread of process `pid` at NICENESS: Linux keeps a priority per thread, and a thread starts at its
@@ -122,13 +123,27 @@ export function yieldCpu(pid: number): void {
   }
 }
 
-/** The browser's processes at NICENESS, and so the processes it starts later. */
+/** The scheduling group of process `pid`'s session at NICENESS, where Linux groups sessions (autogroup). */
+function lowerAutogroup(pid: number): void {
+  try {
+    writeFileSync(`/proc/${pid}/autogroup`, String(NICENESS));
+  } catch {
+    // no autogroups on this machine, or not ours to change
+  }
+}
+
+/** The browser's processes at NICENESS, and so the processes it starts later. Playwright starts Chromium in a
+ *  session of its own, which Linux schedules as a group of its own (autogroup) with as large a share of the CPU as
+ *  the service's whatever its processes' niceness: the group is given NICENESS too. */
 async function yieldToService(browser: Browser): Promise<void> {
   try {
     const session = await browser.newBrowserCDPSession();
     try {
       const { processInfo } = await session.send('SystemInfo.getProcessInfo');
-      for (const { id } of processInfo) yieldCpu(id);
+      for (const { id, type } of processInfo) {
+        yieldCpu(id);
+        if (type === 'browser') lowerAutogroup(id);
+      }
     } finally {
       await session.detach().catch(() => {});
     }
@@ -138,7 +153,7 @@ async function yieldToService(browser: Browser): Promise<void> {
 }
 
 /** The id of the Chromium process of `type`, asked of Chromium itself: the browser process (Debian's launcher
- *  script execs it, so it is also the child Playwright started), or the renderer of its one page (render-pool.ts);
+ *  script execs it, so it is also the child Playwright started), or the renderer of its one page (page-supply.ts);
  *  null when Chromium cannot answer or has more than one such process. */
 export async function chromiumProcessId(browser: Browser, type: 'browser' | 'renderer'): Promise<number | null> {
   try {

@@ -5,7 +5,7 @@
 //
 // Only one page per Chromium draws this way: two such pages asked for frames at the same time get frames without
 // their pixels, again and again (Chromium 156's headless shell), and taking turns made PNGs under load 12% fewer.
-// So each pool page has a Chromium of its own (render-pool.ts).
+// So each pool page has a Chromium of its own (page-supply.ts).
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 
 /** A frame asked for right after the page opened or resized may come before its drawing reaches the compositor,
