@@ -1,6 +1,7 @@
 // GeoJSON coordinates checked by hand, with the messages of the schemas that document them (shape-schema.ts):
-// yup took some 2 µs a position, half a second for the 200,000 positions a 4 MB body holds, all on the event
-// loop. This takes a hundredth of that. It also counts the positions, which a request may hold only so many of.
+// yup took some 2 µs a position, half a second for the 200,000 positions a 4 MB body holds. This takes a fifth of
+// that or less, and a large body is read off the event loop anyway (body-threads.ts). It also counts the positions,
+// which a request may hold only so many of.
 import { ApiError } from '../errors.ts';
 import { LIMITS } from './schema-parts.ts';
 
