@@ -107,7 +107,7 @@ const SETTINGS = [
     key: 'queueMax',
     variable: 'QUEUE_MAX',
     shown: '64',
-    what: 'renders that may wait for a thread (SVG) or a page (PNG, PDF, JPEG, WebP; SVG too with SVG_RENDERER=chromium), in each queue; beyond it, 503',
+    what: 'renders that may wait for a thread (SVG) or a page (PNG, PDF, JPEG, WebP; SVG too with SVG_RENDERER=chromium), in each queue, shared among the clients waiting (one over its share: 429); beyond it, 503',
     read: integer('QUEUE_MAX', 64, 0),
   }),
   setting({
