@@ -1,6 +1,6 @@
 // The map's frame: the projection fitted for one (scope, level, projection, bbox, map extent), and what it
 // makes of the scope's fixed geometry (region outlines, their polygons, centres and areas, the anchors of
-// regions too small to see, the globe, neighbouring land), each computed once when first asked for. Kept
+// regions too small to see, the globe, neighbouring land, the insets' panels), each computed once when first asked for. Kept
 // per page, so a request that changes only data draws from outlines already drawn; and a new size draws
 // from outlines already projected (reference-outlines.ts), so the width of every `<img>` embed is cheap.
 import { geoGraticule10, type GeoPermissibleObjects, type GeoProjection, type GeoStream } from 'd3';
@@ -19,6 +19,7 @@ import { relativePath, RelativePathWriter } from './geometry/relative-path.ts';
 import { polygonCollector, visualCentre, type Ring } from './geometry/visual-centre.ts';
 import { areaStream, Placement, type Recorded } from './geometry/reference-outlines.ts';
 import { ReferenceOutlines } from './geometry/outline-tiers.ts';
+import type { Panel } from './geometry/inset-panels.ts';
 
 type Framing = Pick<MapSpec, 'scope' | 'division' | 'geometry' | 'level' | 'projection' | 'bbox'>;
 
@@ -43,6 +44,8 @@ function once<T>(cache: Map<string, T>, key: string, make: () => T): T {
 export class Frame {
   readonly projection: GeoProjection;
   readonly showsGlobe: boolean;
+  /** the panels of the insets, where a composite projection draws far-away parts */
+  readonly panels: Panel[];
   private readonly placement: Placement;
   /** writes every outline's path data, one at a time */
   private readonly writer = new RelativePathWriter();
@@ -52,7 +55,8 @@ export class Frame {
     centre: new Map<string, [number, number] | null>(),
     area: new Map<string, number>(),
   };
-  private statics: { sphere: string | null; context: string[] } | null = null;
+  private sphereOutline: string | null | undefined;
+  private contextOutlines: string[] | undefined;
   private graticuleOutline: string | null | undefined;
 
   constructor(
@@ -64,6 +68,9 @@ export class Frame {
   ) {
     this.projection = fitted.projection;
     this.showsGlobe = basis.showsGlobe;
+    const [tx, ty] = fitted.translate;
+    const place = ([x, y]: [number, number]): [number, number] => [fitted.k * x + tx, fitted.k * y + ty];
+    this.panels = basis.panels.map(([min, max]) => [place(min), place(max)]);
     this.placement = new Placement(fitted.k / outlines.k, fitted.translate, basis.clipped ? extent : null);
   }
 
@@ -123,16 +130,19 @@ export class Frame {
     return point[0] >= x0 && point[0] <= x1 && point[1] >= y0 && point[1] <= y1 ? point : null;
   }
 
-  /** The globe's outline (when shown) and the neighbouring land. */
-  fixed() {
-    this.statics ??= {
-      sphere: this.showsGlobe ? this.direct({ type: 'Sphere' }) : null,
-      context: this.outlines
-        .context(this.geometry)
-        .map((recorded) => this.outline(recorded))
-        .filter((d): d is string => Boolean(d)),
-    };
-    return this.statics;
+  /** The globe's outline, when shown. */
+  sphere(): string | null {
+    if (this.sphereOutline === undefined) this.sphereOutline = this.showsGlobe ? this.direct({ type: 'Sphere' }) : null;
+    return this.sphereOutline;
+  }
+
+  /** The neighbouring land. */
+  context(): string[] {
+    this.contextOutlines ??= this.outlines
+      .context(this.geometry)
+      .map((recorded) => this.outline(recorded))
+      .filter((d): d is string => Boolean(d));
+    return this.contextOutlines;
   }
 
   /** The 10° graticule, drawn only when asked for: through a dozen insets it costs as much as a country. */

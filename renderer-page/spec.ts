@@ -168,6 +168,8 @@ export interface MapSpec {
   /** null: from the projection's aspect ratio */
   height: number | null;
   projection: ProjectionName;
+  /** neighbouring land drawn muted around the scope's regions */
+  context: boolean;
   theme: ThemeName;
   colorScale: ColorScaleName;
   /** `sequential` only; `diverging` is symmetric around zero and `categorical` has no classes */

@@ -43,7 +43,8 @@ const square = ([x, y]: [number, number], r: number): Ring => [
 ];
 
 /** The projected outlines of every region the request gave something to show, the square around each dot
- *  drawn for one too small to see, and around each proportional circle. */
+ *  drawn for one too small to see, and around each proportional circle, and the insets' panels, whose frames
+ *  a box would cut. */
 function dataOutlines(ctx: RenderContext): Outline[] {
   const dots = ctx.drawnRegions.flatMap((drawn) => ('dot' in drawn ? [square(drawn.dot, DOT_RADIUS)] : []));
   const radius = circleRadius(ctx.spec.proportional);
@@ -51,7 +52,18 @@ function dataOutlines(ctx: RenderContext): Outline[] {
     const at = ctx.centreOf(item.id);
     return at ? [square(at, radius(item.value))] : [];
   });
-  return [...ctx.spec.regions.flatMap((r) => ctx.frame.regionPolygons(r.id).flat()), ...dots, ...circles].map(outline);
+  const panels = ctx.frame.panels.map(([[x0, y0], [x1, y1]]): Ring => [
+    [x0, y0],
+    [x1, y0],
+    [x1, y1],
+    [x0, y1],
+  ]);
+  return [
+    ...ctx.spec.regions.flatMap((r) => ctx.frame.regionPolygons(r.id).flat()),
+    ...dots,
+    ...circles,
+    ...panels,
+  ].map(outline);
 }
 
 function origin(ctx: RenderContext, anchor: Anchor, width: number, height: number): [number, number] {

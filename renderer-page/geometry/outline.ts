@@ -50,6 +50,14 @@ export function streamOutline({ points, ringEnds, polygonEnds }: Outline, stream
   }
 }
 
+/** The first point of each polygon: one place of every island, for a fraction of the points. */
+export function polygonStarts({ points, ringEnds, polygonEnds }: Outline): Array<[number, number]> {
+  return Array.from(polygonEnds, (_, p) => {
+    const start = p === 0 ? 0 : ringEnds[polygonEnds[p - 1] - 1];
+    return [points[2 * start], points[2 * start + 1]];
+  });
+}
+
 /** Whether `test` holds for every point of the outline; `test` is handed the same array each time. */
 export function everyPoint({ points }: Outline, test: (point: [number, number]) => boolean): boolean {
   const point: [number, number] = [0, 0];

@@ -20,7 +20,8 @@ import {
 } from 'd3-composite-projections/index.js';
 import type { MapSpec, ProjectionName } from '../spec.ts';
 import type { ScopeGeometry, ScopeRegion } from './scope-geometry.ts';
-import { outlineBounds, outlineFeature, streamOutline } from './outline.ts';
+import { outlineBounds, outlineFeature, polygonStarts, streamOutline } from './outline.ts';
+import { insetPanels, type Panel } from './inset-panels.ts';
 
 export type Extent = [[number, number], [number, number]];
 type Framing = Pick<MapSpec, 'scope' | 'projection' | 'bbox'>;
@@ -58,7 +59,8 @@ function boxOutline([west, south, east, north]: [number, number, number, number]
 
 /** The corners of each region's bounds. A projection with insets sends every vertex through each of its
  *  parts (France has a dozen), so fitting one to the outlines took longer than drawing them; the corners
- *  enclose the outlines, for a fraction of the cost. */
+ *  enclose the outlines, for a fraction of the cost, and the insets' panels, fitted too, hold what the corners
+ *  miss (the corners of the Canaries' box fall outside their inset). */
 const cornersOf = new WeakMap<ScopeGeometry, GeoPermissibleObjects>();
 function regionCorners(geometry: ScopeGeometry): GeoPermissibleObjects {
   let corners = cornersOf.get(geometry);
@@ -165,6 +167,11 @@ const insetFor = (width: number, height: number) => Math.min(width, height) * 0.
 
 type Bounds = [[number, number], [number, number]];
 
+const union = ([[ax0, ay0], [ax1, ay1]]: Bounds, [[bx0, by0], [bx1, by1]]: Bounds): Bounds => [
+  [Math.min(ax0, bx0), Math.min(ay0, by0)],
+  [Math.max(ax1, bx1), Math.max(ay1, by1)],
+];
+
 /** What fitting the framing's projection to any extent needs, worked out once per framing: d3's fitExtent
  *  measures the target at scale 150 and translate 0, and only then scales and moves the projection to the
  *  extent. Measuring it is the costly part (every vertex of the world's land), and it is the same at every
@@ -181,15 +188,24 @@ export interface ProjectionBasis {
   showsGlobe: boolean;
   /** a composite with insets, whose regions are drawn through its point routing (inset-routing.ts) */
   hasInsets: boolean;
+  /** the panels of its insets that show a region, at scale 150 and translate 0, inside `bounds` */
+  panels: Panel[];
 }
 
 export function projectionBasis(framing: Framing, geometry: ScopeGeometry): ProjectionBasis {
   const target = fitTarget(framing, geometry);
   const make = maker(framing, target);
-  const bounds = projectedBounds(make().scale(150).translate([0, 0]), target);
+  const unfitted = make().scale(150).translate([0, 0]);
+  const panels = insets(framing)
+    ? insetPanels(
+        unfitted,
+        geometry.regions.flatMap((f) => polygonStarts(f.outline)),
+      )
+    : [];
   return {
     make,
-    bounds,
+    bounds: panels.reduce(union, projectedBounds(unfitted, target)),
+    panels,
     clipped: isClipped(framing),
     exact: framing.bbox !== null,
     showsGlobe: framing.scope === 'world' && GLOBAL.has(framing.projection) && !framing.bbox,

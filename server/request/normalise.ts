@@ -253,6 +253,7 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
     geometry: custom?.geometry ?? null,
     format: output.format,
     projection,
+    context: valid.context ?? projection !== 'albersUsa',
     colorScale,
     ...classes(valid, given('classification'), colorScale, valid.legendLayout),
     regions,

@@ -69,6 +69,11 @@ const fields = {
       'fitted to the extent for countries, `albersUsa` for US). `albersUsa` draws only the United States and needs scope `US`, `world` or `custom`.',
     example: 'equalEarth',
   }),
+  context: flag('context').meta({
+    description:
+      "Neighbouring land drawn muted around a country or group. Default: `true`, except with `albersUsa`, whose insets sit where Mexico and Canada would be (as Datawrapper's US maps, none is drawn).",
+    example: false,
+  }),
   theme: asIs(
     oneOf(THEMES, 'theme').default('dark').meta({
       description: 'Colour theme: background, land, borders, text, highlight and the palettes.',

@@ -1,0 +1,125 @@
+// Insets as a desk draws them: each far-away part of a composite projection (Alaska, Hawaii, Puerto Rico, the
+// Canaries, France's overseas départements, the EU's outermost regions) in a thin frame over empty page, whole
+// inside the picture; on albersUsa no neighbouring land at all (Mexico lay under Alaska and Hawaii, and a white
+// wedge ran along the 49th parallel), elsewhere neighbours around the mainland but never under an inset.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Document, Element } from '@xmldom/xmldom';
+import { PNG } from 'pngjs';
+import { pixelColor } from './support/png.ts';
+import { startService, type TestService } from './support/service.ts';
+import { all, fetchSvg, pathPieces, region, root, type Point } from './support/svg.ts';
+import { themes } from '../renderer-page/themes/index.ts';
+
+let service: TestService;
+before(async () => {
+  service = await startService();
+});
+after(() => service.close());
+
+const { light } = themes;
+const US = 'scope=US&theme=light&width=1000&data=CA:5,TX:4,NY:3,FL:6,AK:6,HI:7,PR:8';
+
+type Panel = { x: number; y: number; width: number; height: number };
+
+const background = (doc: Document) => all(doc, 'g').find((g) => g.getAttribute('data-layer') === 'background')!;
+const inside = (parent: Element, tag: string) =>
+  Array.from(parent.getElementsByTagName(tag) as unknown as ArrayLike<Element>);
+const size = (doc: Document) => [Number(root(doc).getAttribute('width')), Number(root(doc).getAttribute('height'))];
+
+/** The framed panels: the background's rectangles after the canvas. */
+function panels(doc: Document): Panel[] {
+  return inside(background(doc), 'rect')
+    .filter((r) => r.getAttribute('stroke'))
+    .map((r) => ({
+      x: Number(r.getAttribute('x')),
+      y: Number(r.getAttribute('y')),
+      width: Number(r.getAttribute('width')),
+      height: Number(r.getAttribute('height')),
+    }));
+}
+
+const holds = (p: Panel, [x, y]: Point) =>
+  x >= p.x - 1 && x <= p.x + p.width + 1 && y >= p.y - 1 && y <= p.y + p.height + 1;
+const points = (doc: Document, id: string) => pathPieces(region(doc, id)!.getAttribute('d')!).flat();
+
+function assertWithinImage(doc: Document, list: Panel[]) {
+  const [width, height] = size(doc);
+  for (const p of list) {
+    assert.ok(p.x >= 0 && p.y >= 0, `panel at ${p.x},${p.y} starts inside the image`);
+    assert.ok(
+      p.x + p.width <= width && p.y + p.height <= height,
+      `panel ${JSON.stringify(p)} ends inside ${width}×${height}`,
+    );
+  }
+}
+
+test('US: no neighbouring land; Alaska, Hawaii and Puerto Rico each whole in a framed panel inside the image', async () => {
+  const { doc } = await fetchSvg(service.url, `/map.svg?${US}`);
+  const land = inside(background(doc), 'path').filter((p) => p.getAttribute('fill') === light.land);
+  assert.equal(land.length, 0, 'no neighbouring land on albersUsa');
+  const list = panels(doc);
+  assert.equal(list.length, 3, `three panels: ${JSON.stringify(list)}`);
+  assertWithinImage(doc, list);
+  for (const id of ['US-AK', 'US-HI', 'US-PR']) {
+    const panel = list.find((p) => holds(p, points(doc, id)[0]));
+    assert.ok(panel, `${id} lies in a panel`);
+    assert.ok(
+      points(doc, id).every((point) => holds(panel, point)),
+      `every point of ${id} is inside its panel`,
+    );
+  }
+  assert.ok(
+    points(doc, 'US-TX').every((point) => !list.some((p) => holds(p, point))),
+    'Texas, on the mainland, is in no panel',
+  );
+});
+
+test('US as a PNG: the panels and the land south of New Mexico are empty page, not the Yukon or Mexico', async () => {
+  const { doc } = await fetchSvg(service.url, `/map.svg?${US}`);
+  const response = await fetch(`${service.url}/map.png?${US}`);
+  assert.equal(response.status, 200);
+  const png = PNG.sync.read(Buffer.from(await response.arrayBuffer()));
+  const [ak] = panels(doc).sort((a, b) => b.width * b.height - a.width * a.height);
+  // the top-right corner of Alaska's panel (the Yukon)
+  assert.equal(pixelColor(png, Math.round(ak.x + ak.width - 6), Math.round(ak.y + 6)), light.background);
+  // Chihuahua, under New Mexico
+  const nm = points(doc, 'US-NM');
+  const south = Math.max(...nm.map(([, y]) => y));
+  const middle = (Math.min(...nm.map(([x]) => x)) + Math.max(...nm.map(([x]) => x))) / 2;
+  assert.equal(pixelColor(png, Math.round(middle), Math.round(south + 15)), light.background);
+});
+
+test('US with context=true: neighbouring land around the mainland, none in the panels', async () => {
+  const query = `${US}&context=true`;
+  const { doc } = await fetchSvg(service.url, `/map.svg?${query}`);
+  const land = inside(background(doc), 'path').filter((p) => p.getAttribute('fill') === light.land);
+  assert.ok(land.length > 0, 'Canada and Mexico drawn');
+  const response = await fetch(`${service.url}/map.png?${query}`);
+  const png = PNG.sync.read(Buffer.from(await response.arrayBuffer()));
+  for (const p of panels(doc)) {
+    assert.equal(pixelColor(png, Math.round(p.x + 4), Math.round(p.y + 4)), light.background, 'panel over land');
+  }
+});
+
+test('Spain by communities: the Canaries whole in their panel, inside the image', async () => {
+  const { doc } = await fetchSvg(service.url, '/map.svg?scope=ES&theme=light&width=1000&data=ES-CN:4,ES-MD:2,ES-AN:1');
+  const list = panels(doc);
+  assert.equal(list.length, 1);
+  assertWithinImage(doc, list);
+  assert.ok(points(doc, 'ES-CN').every((point) => holds(list[0], point)));
+});
+
+test("the EU: the outermost regions in panels inside the image, France's mainland in none", async () => {
+  const { doc } = await fetchSvg(service.url, '/map.svg?scope=EU&theme=light&width=1000&data=FR:1,PT:2,ES:3,DE:4,PL:5');
+  const list = panels(doc);
+  assert.ok(
+    list.length >= 6,
+    `panels for Guyane, Guadeloupe, Martinique, Réunion, Mayotte, Madeira... (${list.length})`,
+  );
+  assertWithinImage(doc, list);
+  const pieces = pathPieces(region(doc, 'FR')!.getAttribute('d')!);
+  const framed = pieces.filter((piece) => list.some((p) => piece.every((point) => holds(p, point))));
+  assert.ok(framed.length >= 4, `France's overseas parts lie in panels (${framed.length} pieces)`);
+  assert.ok(framed.length < pieces.length, 'and its mainland in none');
+});
