@@ -22,9 +22,10 @@ test('diverging: symmetric classes around zero, negative and positive sides', as
   const d = light.diverging;
   assert.deepEqual(
     ['RU', 'CA', 'MX', 'US', 'CN'].map((id) => fill(doc, id)),
-    [d[1], d[1], d[2], d[3], d[4]],
+    [d[0], d[1], d[2], d[4], d[4]],
+    'fitted to ±8: ±5 lie on an edge and take the outer class',
   );
-  assert.deepEqual(legendEntries(doc), ['−10 – −6', '−6 – −2', '−2 – 2', '2 – 6', '6 – 10', 'No data']);
+  assert.deepEqual(legendEntries(doc), ['−8 – −5', '−5 – −2', '−2 – 2', '2 – 5', '5 – 8', 'No data']);
   assert.ok(all(doc, 'text').some((t) => t.textContent === 'Δ%'));
 });
 
