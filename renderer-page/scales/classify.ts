@@ -13,8 +13,6 @@ export interface Classes {
   upperInclusive: boolean;
   /** one class per distinct value, labelled by it (no more distinct values than classes); else null */
   values: number[] | null;
-  /** the finest power of ten of the rounded thresholds, to round the data's extent outwards in the legend */
-  exponent: number;
 }
 
 const CLASS_COUNT = 5;
@@ -56,15 +54,16 @@ function lowerEdges(sorted: number[], distinct: number[], method: Exclude<Classi
 
 export function classify(values: number[], method: Classification, breaks: number[] | null): Classes {
   // custom breaks are the request's own numbers: kept as given
-  if (method === 'custom')
-    return { thresholds: (breaks ?? []).slice(0, -1), upperInclusive: true, values: null, exponent: Infinity };
+  if (method === 'custom') return { thresholds: (breaks ?? []).slice(0, -1), upperInclusive: true, values: null };
   const sorted = [...values].sort((a, b) => a - b);
   const distinct = [...new Set(sorted)];
   // three values make three classes `1`, `2`, `4`, not `1 – 2`, `2 – 4`, `4`
-  if (distinct.length <= CLASS_COUNT)
-    return { thresholds: distinct.slice(1), upperInclusive: false, values: distinct, exponent: Infinity };
-  const { edges, exponent } = readableEdges(sorted, lowerEdges(sorted, distinct, method));
-  return { thresholds: edges, upperInclusive: false, values: null, exponent };
+  if (distinct.length <= CLASS_COUNT) return { thresholds: distinct.slice(1), upperInclusive: false, values: distinct };
+  return {
+    thresholds: readableEdges(sorted, lowerEdges(sorted, distinct, method)),
+    upperInclusive: false,
+    values: null,
+  };
 }
 
 /** Index of the class `value` falls in: how many thresholds lie below it (or at it, for lower edges). */

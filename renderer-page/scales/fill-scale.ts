@@ -3,7 +3,7 @@ import { bisectRight, extent, interpolateLab, nice, piecewise } from 'd3';
 import type { MapSpec } from '../spec.ts';
 import type { Theme } from '../themes/theme.ts';
 import { classIndex, classify } from './classify.ts';
-import { outward, readableEdges } from './class-edges.ts';
+import { readableEdges } from './class-edges.ts';
 import { rampColors, toHex } from './ramp.ts';
 import type { FormatNumber } from './format-number.ts';
 
@@ -34,7 +34,7 @@ function sequential(spec: MapSpec, values: number[], theme: Theme, format: Forma
   if (perValue)
     return { kind: 'classes', bins: colors.map((c, i) => ({ color: c, label: format(perValue[i]) })), color };
   const custom = spec.classification === 'custom';
-  const [min, max] = outward(extent(values) as [number, number], classes.exponent);
+  const [min, max] = extent(values) as [number, number];
   const last = spec.breaks?.[spec.breaks.length - 1] ?? max;
   const edges = Array.from({ length: k }, (_, i): [number | null, number | null] => [
     i === 0 ? (custom ? null : min) : classes.thresholds[i - 1],
@@ -49,10 +49,9 @@ function sequential(spec: MapSpec, values: number[], theme: Theme, format: Forma
 function diverging(values: number[], theme: Theme, format: FormatNumber): FillScale {
   const magnitudes = values.map(Math.abs).sort((a, b) => a - b);
   const reach = magnitudes[magnitudes.length - 1] || 1;
-  const { edges, exponent } = readableEdges(magnitudes, [reach / 5, (3 * reach) / 5]);
-  const [, outer] = outward([0, reach], exponent);
+  const edges = readableEdges(magnitudes, [reach / 5, (3 * reach) / 5]);
   const colors = rampColors(theme.diverging, 5);
-  const bounds = [-outer, -edges[1], -edges[0], edges[0], edges[1], outer];
+  const bounds = [-reach, -edges[1], -edges[0], edges[0], edges[1], reach];
   return {
     kind: 'classes',
     bins: colors.map((color, i) => ({ color, label: rangeLabel(format, bounds[i], bounds[i + 1]) })),

@@ -47,13 +47,13 @@ test('no more distinct values than classes: one class per value, labelled by it 
 
 test('class edges: the fewest significant digits that keep every value in its class', () => {
   // (lo, hi]: above every value below the edge, at most the first value at or above it
-  assert.equal(roundest(0.5, 3, 1.2)?.value, 1);
-  assert.equal(roundest(3, 6, 3.6)?.value, 4);
-  assert.equal(roundest(13, 27, 27)?.value, 20);
-  assert.equal(roundest(-0.5, 2, 0.3)?.value, 0);
-  assert.equal(roundest(62.51, 62.6, 62.6)?.value, 62.6, 'close values keep their digits');
-  assert.equal(roundest(0.6, 0.7, 0.7)?.value, 0.7, 'no binary noise');
-  assert.equal(roundest(70, 100, 80)?.value, 80, 'one digit either way: the nearer');
+  assert.equal(roundest(0.5, 3, 1.2), 1);
+  assert.equal(roundest(3, 6, 3.6), 4);
+  assert.equal(roundest(13, 27, 27), 20);
+  assert.equal(roundest(-0.5, 2, 0.3), 0);
+  assert.equal(roundest(62.51, 62.6, 62.6), 62.6, 'close values keep their digits');
+  assert.equal(roundest(0.6, 0.7, 0.7), 0.7, 'no binary noise');
+  assert.equal(roundest(70, 100, 80), 80, 'one digit either way: the nearer');
   assert.equal(roundest(5, 5, 5), null);
   const values = [0.41, 3.2, 7.7, 12.9, 18.3, 25.1, 33.8, 47.2, 60.2, 88.6, 120];
   for (const method of ['quantile', 'equal', 'jenks'] as const) {

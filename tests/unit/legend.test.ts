@@ -138,7 +138,7 @@ test('few values: one class per value, labelled by the value', async () => {
 
 test('class edges are round where the data allow it', async () => {
   const { doc } = await drawRequest('scope=world&data=US:0.4,AU:7,IN:12,BR:30,CN:60.2,RU:90,CA:120');
-  assert.deepEqual(entries(doc), ['0 – 10', '10 – 30', '30 – 60', '60 – 90', '90 – 120', 'No data']);
+  assert.deepEqual(entries(doc), ['0.4 – 10', '10 – 30', '30 – 60', '60 – 90', '90 – 120', 'No data']);
 });
 
 test('a continuous legend has round ticks over a nice domain, as many as fit', async () => {
