@@ -31,12 +31,12 @@ export function roundest(lo: number, hi: number, near: number): number | null {
 
 /** Rounds lower-edge thresholds (a value on an edge belongs to the class above) over ascending `sorted` values:
  *  each edge moves to the roundest number above every value below it and at most the first value at or above
- *  it (nor past the next edge, so no class is lost). */
-export function readableEdges(sorted: number[], thresholds: number[]): number[] {
+ *  it (nor past the next edge, so no class is lost). `floor`: what lies below every value (0 for magnitudes). */
+export function readableEdges(sorted: number[], thresholds: number[], floor = -Infinity): number[] {
   const edges: number[] = [];
   thresholds.forEach((t, i) => {
     const below = sorted.filter((v) => v < t);
-    const lo = Math.max(below.length ? below[below.length - 1] : -Infinity, edges[i - 1] ?? -Infinity);
+    const lo = Math.max(below.length ? below[below.length - 1] : floor, edges[i - 1] ?? floor);
     const hi = Math.min(sorted.find((v) => v >= t) ?? Infinity, thresholds[i + 1] ?? Infinity);
     edges.push((Number.isFinite(lo) && Number.isFinite(hi) ? roundest(lo, hi, t) : null) ?? t);
   });

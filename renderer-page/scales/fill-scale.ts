@@ -49,7 +49,7 @@ function sequential(spec: MapSpec, values: number[], theme: Theme, format: Forma
 function diverging(values: number[], theme: Theme, format: FormatNumber): FillScale {
   const magnitudes = values.map(Math.abs).sort((a, b) => a - b);
   const reach = magnitudes[magnitudes.length - 1] || 1;
-  const edges = readableEdges(magnitudes, [reach / 5, (3 * reach) / 5]);
+  const edges = readableEdges(magnitudes, [reach / 5, (3 * reach) / 5], 0);
   const colors = rampColors(theme.diverging, 5);
   const bounds = [-reach, -edges[1], -edges[0], edges[0], edges[1], reach];
   return {

@@ -122,6 +122,9 @@ test('diverging classes fit the data: ±6 makes edges within ±6, and ±6 take t
   // a value on an edge (4) takes the outer class
   for (const [id, color] of Object.entries(expected)) assert.equal(fill(doc, id), color, id);
   assert.equal(fill(doc, 'BR'), neutral);
+  // no value near zero: the inner edges are still round
+  const far = await drawRequest('scope=world&colorScale=diverging&data=US:6,CN:-6,CA:3,AU:-3');
+  assert.deepEqual(entries(far.doc), ['−6 – −4', '−4 – −1', '−1 – 1', '1 – 4', '4 – 6', 'No data']);
 });
 
 test('few values: one class per value, labelled by the value', async () => {
