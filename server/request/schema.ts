@@ -93,8 +93,9 @@ const fields = {
     .default('sequential')
     .meta({
       description:
-        '`sequential` classes; `diverging`: five classes symmetric around zero; `categorical`: one palette colour per ' +
-        'distinct value in order of first appearance. Default `sequential`, or `categorical` when the values are text.',
+        '`sequential` classes; `diverging`: five classes symmetric around zero, fitted to the largest magnitude; ' +
+        '`categorical`: one palette colour per distinct value in order of first appearance, at most ' +
+        `${LIMITS.categories} values. Default \`sequential\`, or \`categorical\` when the values are text.`,
       example: 'diverging',
     }),
   classification: oneOf(CLASSIFICATIONS, 'classification')
