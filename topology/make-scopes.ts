@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { GeometryCollection, Topology } from 'topojson-specification';
+import type { Topology } from 'topojson-specification';
 import type { Feature } from 'geojson';
 import isoCountries from 'i18n-iso-countries';
 import { feature } from 'topojson-client';
@@ -19,11 +19,11 @@ import type { CatalogueFile, RegionEntry, ScopeCatalogue } from './catalogue.js'
 import { buildCountries } from './country-scopes.js';
 import { buildGroups } from './group-scopes.js';
 import { CONTINENTS_FILE } from './group-members.js';
-import { worldCountries, type WorldCountries, type WorldCountry } from './scope-levels.js';
+import { worldCountries, type WorldCountries } from './scope-levels.js';
 import { buildRegionNames, NAME_INPUTS } from './region-names.js';
 import { roDrafts, roId, RO_COUNTIES } from './ro-counties.js';
 import { buildSeaNetwork } from './sea-network.js';
-import { LEVELS, ROMANIA, WORLD, type Level } from './scopes.js';
+import { LEVELS, ROMANIA, WORLD, type Level, type ScopeDefinition, type Worldview } from './scopes.js';
 import { CLDR_SUBDIVISIONS_FILE } from './subdivision-ids.js';
 import { US_COUNTIES_FILE } from './us-counties.js';
 import {
@@ -39,6 +39,7 @@ import {
   type Areal,
 } from './topo-tools.js';
 import { worldDrafts, worldId } from './world-regions.js';
+import { worldviewCountries } from './worldview-lines.js';
 import { windForD3 } from './winding.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -57,8 +58,8 @@ const RO_LEVELS: Record<Level, { keep: number; quantization: number }> = {
   medium: { keep: 0.2, quantization: 3e4 },
   high: { keep: 1, quantization: 1e5 },
 };
-/** Romania's neighbours by ISO numeric id, drawn muted around the counties. */
-const RO_NEIGHBOURS = new Set(['348', '804', '498', '100', '688']); // HU UA MD BG RS
+/** Romania's neighbours, drawn muted around the counties (Ukraine with Crimea: the default worldview's). */
+const RO_NEIGHBOURS = new Set(['HU', 'UA', 'MD', 'BG', 'RS']);
 
 const sources = {
   world: (level: Level) => require.resolve(`world-atlas/countries-${WORLD_LEVELS[level].res}.json`),
@@ -89,11 +90,19 @@ function upToDate(): boolean {
 
 /** Every byte written, in order: the catalogue's version. */
 const written = createHash('sha1');
+/** The SHA-1 of each file written under its own name, to tell whether a worldview's variant differs. */
+const fileHashes = new Map<string, string>();
+const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
 
 /** Write via a temp file so a running server never reads half a file. */
 function writeOutput(name: string, data: unknown): number {
-  const file = path.join(outDir, name);
   const text = JSON.stringify(data);
+  fileHashes.set(name, sha1(text));
+  return writeText(name, text);
+}
+
+function writeText(name: string, text: string): number {
+  const file = path.join(outDir, name);
   writeFileSync(`${file}.tmp`, text);
   renameSync(`${file}.tmp`, file);
   if (file !== catalogueFile) written.update(name).update(text);
@@ -107,6 +116,28 @@ let turned = 0;
 function writeTopology(name: string, topology: Topology): number {
   turned += windForD3(topology);
   return writeOutput(name, topology);
+}
+
+/** Scopes with files of their own per worldview other than `un`, by worldview. */
+const variantScopes = new Map<Exclude<Worldview, 'un'>, Set<string>>();
+
+/** Writes a scope's file as `worldview` draws it (`europe-low.json` as `europe@de-facto-low.json`), only where it
+ *  differs from the `un` file of the same name written before: most scopes show no disputed line. */
+function writeVariant(worldview: Exclude<Worldview, 'un'>) {
+  return (name: string, topology: Topology): number => {
+    turned += windForD3(topology);
+    const text = JSON.stringify(topology);
+    if (sha1(text) === fileHashes.get(name)) return 0;
+    const [, scope, level] = /^(.+)-(low|medium|high)\.json$/.exec(name)!;
+    variantScopes.set(worldview, (variantScopes.get(worldview) ?? new Set()).add(scope!));
+    return writeText(`${scope}@${worldview}-${level}.json`, text);
+  };
+}
+
+/** The worldviews whose files a scope has beside its own, for its catalogue entry. */
+function worldviewsOf(scope: string): Pick<ScopeDefinition, 'worldviews'> {
+  const worldviews = [...variantScopes].filter(([, scopes]) => scopes.has(scope)).map(([worldview]) => worldview);
+  return worldviews.length ? { worldviews } : {};
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
@@ -125,14 +156,12 @@ function checkIds(label: string, topo: Topology, regions: RegionEntry[], exact: 
 
 interface WorldBuild {
   regions: RegionEntry[];
-  /** the countries of each level, for the neighbours around a scope and the members of a group */
-  countries: WorldCountries;
-  /** every country's anchor point */
-  points: GeoJSON.FeatureCollection<GeoJSON.Point>;
+  /** per worldview: the countries of each level, for the neighbours around a scope and the members of a group,
+   *  and every country's anchor point */
+  views: Record<Worldview, { countries: WorldCountries; points: GeoJSON.FeatureCollection<GeoJSON.Point> }>;
 }
 
 function buildWorld(): WorldBuild {
-  const countries: Partial<Record<Level, WorldCountry[]>> = {};
   const topos = Object.fromEntries(LEVELS.map((l) => [l, readJson<Topology>(sources.world(l))])) as Record<
     Level,
     Topology
@@ -152,30 +181,36 @@ function buildWorld(): WorldBuild {
   }
   const regions = finaliseRegions('world', worldDrafts(neNames));
   const names = new Map(regions.map((r) => [r.id, r.name]));
-  const collections = Object.fromEntries(
-    LEVELS.map((l) => [l, mergeById(topos[l], geoms[l], worldId, (id) => names.get(id)!)]),
-  ) as Record<Level, ReturnType<typeof mergeById>>;
-  const points = regionAnchors(toFeatures(topos.high, collections.high));
-
-  for (const l of LEVELS) {
-    const { quantization } = WORLD_LEVELS[l];
-    const collection = collections[l];
-    const merged = geoms[l].length - collection.geometries.length;
-    const out = assemble({ regions: toFeatures(topos[l], collection), points }, quantization);
-    checkIds(`world-${l}`, out, regions, false);
-    countries[l] = worldCountries(
-      (feature(out, out.objects.regions!) as GeoJSON.FeatureCollection).features as Feature[],
-    );
-    const size = writeTopology(`world-${l}.json`, out);
-    console.log(
-      `  world-${l}: ${collection.geometries.length} regions (${merged} features merged), ` +
-        `${vertexCount(topos[l])} → ${vertexCount(out)} vertices, q ${quantization}, ${kb(size)}`,
-    );
-  }
-  return { regions, countries: countries as WorldCountries, points };
+  const view = (worldview: Worldview): WorldBuild['views'][Worldview] => {
+    const collections = Object.fromEntries(
+      LEVELS.map((l) => [
+        l,
+        mergeById(topos[l], worldviewCountries(topos[l], geoms[l], worldview), worldId, (id) => names.get(id)!),
+      ]),
+    ) as Record<Level, ReturnType<typeof mergeById>>;
+    const points = regionAnchors(toFeatures(topos.high, collections.high));
+    const countries: Partial<WorldCountries> = {};
+    for (const l of LEVELS) {
+      const { quantization } = WORLD_LEVELS[l];
+      const collection = collections[l];
+      const merged = geoms[l].length - collection.geometries.length;
+      const out = assemble({ regions: toFeatures(topos[l], collection), points }, quantization);
+      checkIds(`world-${l}`, out, regions, false);
+      countries[l] = worldCountries(
+        (feature(out, out.objects.regions!) as GeoJSON.FeatureCollection).features as Feature[],
+      );
+      const size = (worldview === 'un' ? writeTopology : writeVariant(worldview))(`world-${l}.json`, out);
+      console.log(
+        `  world-${l} (${worldview}): ${collection.geometries.length} regions (${merged} features merged), ` +
+          `${vertexCount(topos[l])} → ${vertexCount(out)} vertices, q ${quantization}, ${kb(size)}`,
+      );
+    }
+    return { countries: countries as WorldCountries, points };
+  };
+  return { regions, views: { un: view('un'), 'de-facto': view('de-facto') } };
 }
 
-function buildRomania(): RegionEntry[] {
+function buildRomania(countries: WorldCountries): RegionEntry[] {
   const src = readDatamapsTopology(sources.ro, 'rou');
   const geoms = arealGeometries(src, 'rou');
   const regions = finaliseRegions('RO', roDrafts(new Map(geoms.map((g) => [String(g.id), g.properties?.name ?? '']))));
@@ -193,16 +228,15 @@ function buildRomania(): RegionEntry[] {
     const { keep, quantization } = RO_LEVELS[l];
     const simplified = keep >= 1 ? src : simplifyTopology(src, keep);
 
-    const world = readJson<Topology>(sources.world(l));
-    const neighbours = arealGeometries(world, 'countries').filter((g) => RO_NEIGHBOURS.has(String(g.id)));
+    const neighbours = countries[l].filter((c) => RO_NEIGHBOURS.has(c.id));
     if (neighbours.length !== RO_NEIGHBOURS.size) throw new Error(`RO-${l}: neighbour countries missing`);
-    const context: GeometryCollection<{ name: string }> = {
-      type: 'GeometryCollection',
-      geometries: neighbours.map((g) => ({ ...g, properties: { name: g.properties?.name ?? '' } })),
+    const context: GeoJSON.FeatureCollection = {
+      type: 'FeatureCollection',
+      features: neighbours.map((c) => ({ ...c.feature, id: undefined, properties: {} })),
     };
 
     const out = assemble(
-      { regions: toFeatures(simplified, collection), context: toFeatures(world, context, false), points },
+      { regions: toFeatures(simplified, collection), context, points },
       quantization,
     );
     checkIds(`RO-${l}`, out, regions, true);
@@ -237,16 +271,19 @@ function main(): void {
   mkdirSync(outDir, { recursive: true });
   console.log('topology: building into', path.relative(process.cwd(), outDir) || '.');
   const world = buildWorld();
-  const ro = buildRomania();
+  const ro = buildRomania(world.views.un.countries);
   buildSea();
   const names = new Map(world.regions.map((r) => [r.id, r.name]));
-  const countries = buildCountries({ countries: world.countries, names }, writeTopology, new Set([ROMANIA.id]));
+  const countries = buildCountries({ countries: world.views.un.countries, names }, writeTopology, new Set([ROMANIA.id]));
   for (const line of countries.excluded) console.log(`  no country scope for ${line}`);
-  const groups = buildGroups(world, writeTopology);
+  // the muted land around every scope is drawn as the default worldview draws it; groups have variants
+  const groups = buildGroups({ regions: world.regions, ...world.views.un }, writeTopology);
+  buildGroups({ regions: world.regions, ...world.views['de-facto'] }, writeVariant('de-facto'));
   const scopes: ScopeCatalogue[] = [
     // Kosovo's XK is user-assigned; the rest are Natural Earth's codes for units without an ISO code
     {
       ...WORLD,
+      ...worldviewsOf(WORLD.id),
       ownIds: world.regions.map((r) => r.id).filter((id) => id === 'XK' || !isoCountries.isValid(id)),
       regions: world.regions,
       divisions: [],
@@ -254,7 +291,12 @@ function main(): void {
     ...[{ definition: ROMANIA, regions: ro, divisions: [] }, ...countries.scopes]
       .sort((a, b) => (a.definition.id < b.definition.id ? -1 : 1))
       .map(({ definition, regions, divisions }) => ({ ...definition, regions, divisions })),
-    ...groups.map(({ definition, regions }) => ({ ...definition, regions, divisions: [] })),
+    ...groups.map(({ definition, regions }) => ({
+      ...definition,
+      ...worldviewsOf(definition.id),
+      regions,
+      divisions: [],
+    })),
   ];
   const namesStarted = Date.now();
   const { bytes, ...nameCatalogue } = buildRegionNames(scopes, countries.sourceProperties, writeOutput);
