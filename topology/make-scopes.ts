@@ -235,10 +235,7 @@ function buildRomania(countries: WorldCountries): RegionEntry[] {
       features: neighbours.map((c) => ({ ...c.feature, id: undefined, properties: {} })),
     };
 
-    const out = assemble(
-      { regions: toFeatures(simplified, collection), context, points },
-      quantization,
-    );
+    const out = assemble({ regions: toFeatures(simplified, collection), context, points }, quantization);
     checkIds(`RO-${l}`, out, regions, true);
     const size = writeTopology(`RO-${l}.json`, out);
     console.log(
@@ -274,7 +271,11 @@ function main(): void {
   const ro = buildRomania(world.views.un.countries);
   buildSea();
   const names = new Map(world.regions.map((r) => [r.id, r.name]));
-  const countries = buildCountries({ countries: world.views.un.countries, names }, writeTopology, new Set([ROMANIA.id]));
+  const countries = buildCountries(
+    { countries: world.views.un.countries, names },
+    writeTopology,
+    new Set([ROMANIA.id]),
+  );
   for (const line of countries.excluded) console.log(`  no country scope for ${line}`);
   // the muted land around every scope is drawn as the default worldview draws it; groups have variants
   const groups = buildGroups({ regions: world.regions, ...world.views.un }, writeTopology);

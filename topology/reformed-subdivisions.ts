@@ -6,7 +6,8 @@
 // 2020 to 2023 that were split again (NO-30 Viken, NO-38 Vestfold og Telemark, NO-54 Troms og Finnmark) map to no
 // one county and are not accepted.
 
-import type { CldrSubdivisions } from './subdivision-ids.js';
+/** ISO 3166-2 code → English name, per country: CLDR's list (subdivision-ids.ts, which reads the codes here). */
+type SubdivisionLists = ReadonlyMap<string, ReadonlyMap<string, string>>;
 
 interface Reform {
   /** the day the list is true for, and where it comes from */
@@ -51,7 +52,7 @@ export const REFORMED_CODES: Readonly<Record<string, string>> = Object.fromEntri
 );
 
 /** CLDR's list with each reformed country's current subdivisions in place of what CLDR lists for it. */
-export function withReforms(cldr: CldrSubdivisions): CldrSubdivisions {
+export function withReforms(cldr: SubdivisionLists): SubdivisionLists {
   const lists = new Map(cldr);
   for (const [country, { current }] of Object.entries(REFORMS)) {
     lists.set(country, new Map(Object.entries(current).map(([code, { name }]) => [code, name])));
