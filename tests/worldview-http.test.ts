@@ -84,6 +84,24 @@ test('worldview: part of the ETag where the map differs, the same by GET and POS
   await expectError('/map.svg?scope=europe&worldview=russia', undefined, 'invalid_field', 'worldview');
 });
 
+test("worldview on Ukraine's and Russia's scopes: Crimea and Sevastopol are Ukraine's regions by default, Russia's de facto", async () => {
+  const ids = async (scope: string) =>
+    ((await (await fetch(`${service.url}/scopes/${scope}`)).json()) as { regions: { id: string }[] }).regions.map(
+      (r) => r.id,
+    );
+  // ids never depend on the worldview: each scope lists what either one draws
+  assert.ok((await ids('UA')).includes('UA-43') && (await ids('UA')).includes('UA-40'));
+  assert.ok((await ids('RU')).includes('RU-43'));
+  const ukraine = await svg('/map.svg?scope=UA&data=UA-43:1,UA-40:2,UA-65:3');
+  assert.ok(fill(ukraine.doc, 'UA-43') && fill(ukraine.doc, 'UA-40') && fill(ukraine.doc, 'UA-65'));
+  const ukraineDeFacto = await svg('/map.svg?scope=UA&worldview=de-facto&data=UA-43:1,UA-40:2,UA-65:3');
+  assert.ok(!fill(ukraineDeFacto.doc, 'UA-43') && fill(ukraineDeFacto.doc, 'UA-65'));
+  const russia = await svg('/map.svg?scope=RU&data=RU-43:1,RU-MOW:2');
+  assert.ok(!fill(russia.doc, 'RU-43') && fill(russia.doc, 'RU-MOW'));
+  const russiaDeFacto = await svg('/map.svg?scope=RU&worldview=de-facto&data=RU-43:1,RU-MOW:2');
+  assert.ok(fill(russiaDeFacto.doc, 'RU-43'));
+});
+
 test("Norway: the 15 counties of 2024 and Svalbard, the old counties' codes as aliases, a map of them drawn", async () => {
   const scope = (await (await fetch(`${service.url}/scopes/NO`)).json()) as {
     regions: { id: string; name: string; aliases: string[] }[];

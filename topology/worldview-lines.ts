@@ -43,3 +43,30 @@ export function worldviewCountries(topo: Topology, geoms: Areal[], worldview: Wo
     ];
   });
 }
+
+/** Subdivisions Natural Earth's admin-1 files under the country that holds them de facto, by ISO 3166-2 code,
+ *  with the country the `un` worldview gives them to. */
+const ADMIN1_MOVES: ReadonlyArray<{ codes: readonly string[]; from: string; to: string }> = [
+  { codes: ['UA-43', 'UA-40'], from: 'RU', to: 'UA' }, // Crimea, Sevastopol
+];
+
+/** The subdivisions of every country (by ISO 3166-1 alpha-2) as `worldview` files them; the source's for
+ *  `de-facto`. Countries whose list differs get a list of their own; the rest are shared. */
+export function worldviewSubdivisions<F extends { properties: { iso_3166_2: string } }>(
+  byCountry: ReadonlyMap<string, F[]>,
+  worldview: Worldview,
+): Map<string, F[]> {
+  const filed = new Map(byCountry);
+  if (worldview === 'de-facto') return filed;
+  for (const { codes, from, to } of ADMIN1_MOVES) {
+    const moved = (f: F) => codes.includes(f.properties.iso_3166_2);
+    const moving = filed.get(from)!.filter(moved);
+    if (moving.length !== codes.length) throw new Error(`worldview un: admin-1 of ${from} lacks one of ${codes}`);
+    filed.set(
+      from,
+      filed.get(from)!.filter((f) => !moved(f)),
+    );
+    filed.set(to, [...filed.get(to)!, ...moving]);
+  }
+  return filed;
+}
