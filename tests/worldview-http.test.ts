@@ -85,10 +85,15 @@ test('worldview: part of the ETag where the map differs, the same by GET and POS
 });
 
 test("worldview on Ukraine's and Russia's scopes: Crimea and Sevastopol are Ukraine's regions by default, Russia's de facto", async () => {
-  const ids = async (scope: string) =>
-    ((await (await fetch(`${service.url}/scopes/${scope}`)).json()) as { regions: { id: string }[] }).regions.map(
-      (r) => r.id,
-    );
+  const described = async (scope: string) =>
+    (await (await fetch(`${service.url}/scopes/${scope}`)).json()) as {
+      regions: { id: string }[];
+      worldviews?: string[];
+    };
+  const ids = async (scope: string) => (await described(scope)).regions.map((r) => r.id);
+  for (const scope of ['UA', 'RU', 'europe', 'world'])
+    assert.deepEqual((await described(scope)).worldviews, ['de-facto']);
+  assert.equal((await described('RO')).worldviews, undefined, "Romania's map draws no disputed line");
   // ids never depend on the worldview: each scope lists what either one draws
   assert.ok((await ids('UA')).includes('UA-43') && (await ids('UA')).includes('UA-40'));
   assert.ok((await ids('RU')).includes('RU-43'));
