@@ -21,7 +21,7 @@ import { areaStream, Placement, type Recorded } from './geometry/reference-outli
 import { ReferenceOutlines } from './geometry/outline-tiers.ts';
 import type { Panel } from './geometry/inset-panels.ts';
 
-type Framing = Pick<MapSpec, 'scope' | 'division' | 'geometry' | 'level' | 'projection' | 'bbox'>;
+type Framing = Pick<MapSpec, 'scope' | 'division' | 'geometry' | 'level' | 'worldview' | 'projection' | 'bbox'>;
 
 /** Below this drawn area (px², about a 2.5 px square) a region's outline is a speck or nothing at all, so a
  *  region with data is drawn as a dot instead. Area rather than bounding box: an archipelago of specks spans a

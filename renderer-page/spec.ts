@@ -1,5 +1,6 @@
 // The renderer's input contract: the normalised request. The server builds it (filling every default,
 // canonicalising ids and enumerations) and imports these types only; the renderer trusts it as given.
+import type { Worldview } from '../topology/scopes.ts';
 
 /** `world`, a country's ISO 3166-1 alpha-2 code (`DE`), or another scope of the catalogue */
 type ScopeId = string;
@@ -172,6 +173,9 @@ export interface MapSpec {
   projection: ProjectionName;
   /** neighbouring land drawn muted around the scope's regions */
   context: boolean;
+  /** whose lines the scope's files draw (`europe@de-facto-low.json`): `un` unless the scope has a variant for the
+   *  worldview asked for */
+  worldview: Worldview;
   theme: ThemeName;
   colorScale: ColorScaleName;
   /** `sequential` only; `diverging` is symmetric around zero and `categorical` has no classes */

@@ -270,6 +270,8 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
     format: output.format,
     projection,
     context: valid.context ?? projection !== 'albersUsa',
+    // only a scope whose map differs keeps the worldview, so one map has one ETag
+    worldview: scope.worldviews?.find((w) => w === valid.worldview) ?? 'un',
     colorScale,
     ...classes(valid, given('classification'), colorScale, valid.legendLayout),
     regions,
