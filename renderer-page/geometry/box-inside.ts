@@ -15,11 +15,18 @@ export interface Box {
  *  box might otherwise straddle unnoticed. */
 const STEP = 3;
 
+/** Points along the box's edges, its corners first: a box that hangs outside mostly does at a corner, so a
+ *  box that does not fit is told after a point or two. */
 function edgePoints({ x0, y0, x1, y1 }: Box): Array<[number, number]> {
-  const points: Array<[number, number]> = [];
+  const points: Array<[number, number]> = [
+    [x0, y0],
+    [x1, y0],
+    [x0, y1],
+    [x1, y1],
+  ];
   const across = Math.max(1, Math.ceil((x1 - x0) / STEP));
   const down = Math.max(1, Math.ceil((y1 - y0) / STEP));
-  for (let i = 0; i <= across; i++) {
+  for (let i = 1; i < across; i++) {
     const x = x0 + ((x1 - x0) * i) / across;
     points.push([x, y0], [x, y1]);
   }
@@ -44,13 +51,22 @@ function bounds(ring: Ring): Box {
 const within = (inner: Box, outer: Box) =>
   inner.x0 >= outer.x0 && inner.x1 <= outer.x1 && inner.y0 >= outer.y0 && inner.y1 <= outer.y1;
 
-/** True when every edge point of `box` is inside one of `polygons` ([outer ring, ...holes] each). A hole
- *  smaller than the sampling step may go unseen, which a label's halo covers anyway. */
-export function boxInside(box: Box, polygons: Ring[][]): boolean {
-  const points = edgePoints(box);
-  return polygons.some(
-    ([outer, ...holes]) =>
-      within(box, bounds(outer)) &&
-      points.every((p) => polygonContains(outer, p) && !holes.some((hole) => polygonContains(hole, p))),
-  );
+/** A region's polygons ([outer ring, ...holes] each) with the bounds of their outer rings, measured once for
+ *  the many boxes tried against them. */
+export interface Shape {
+  polygons: Ring[][];
+  bounds: Box[];
+}
+
+export const shapeOf = (polygons: Ring[][]): Shape => ({ polygons, bounds: polygons.map(([outer]) => bounds(outer)) });
+
+/** True when every edge point of `box` is inside one polygon of `shape`. A hole smaller than the sampling step
+ *  may go unseen, which a label's halo covers anyway. */
+export function boxInside(box: Box, { polygons, bounds }: Shape): boolean {
+  let points: Array<[number, number]> | null = null;
+  return polygons.some(([outer, ...holes], i) => {
+    if (!within(box, bounds[i])) return false;
+    points ??= edgePoints(box);
+    return points.every((p) => polygonContains(outer, p) && !holes.some((hole) => polygonContains(hole, p)));
+  });
 }

@@ -6,7 +6,7 @@
 // the text legible on any fill.
 import type { RenderContext } from '../context.ts';
 import { textWidth } from '../fonts.ts';
-import { boxInside, type Box } from '../geometry/box-inside.ts';
+import { boxInside, shapeOf, type Box } from '../geometry/box-inside.ts';
 import { el, layerGroup, px } from '../svg.ts';
 import type { MapElement } from '../map-document.ts';
 
@@ -20,6 +20,24 @@ const BELOW_MIDDLE_DESCENDING = 0.63;
 const DESCENDERS = /[gjpqyçŋ,;]/;
 
 const overlaps = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+
+/** The boxes of the labels placed, filed by the 32 px cells they touch: a map of 3,000 counties tries each label
+ *  in up to 25 places, against its neighbours rather than against every label placed. */
+class Placed {
+  private readonly cells = new Map<string, Box[]>();
+  private keys({ x0, y0, x1, y1 }: Box): string[] {
+    const keys: string[] = [];
+    for (let x = Math.floor(x0 / 32); x <= Math.floor(x1 / 32); x++)
+      for (let y = Math.floor(y0 / 32); y <= Math.floor(y1 / 32); y++) keys.push(`${x},${y}`);
+    return keys;
+  }
+  add(box: Box): void {
+    for (const key of this.keys(box)) this.cells.set(key, [...(this.cells.get(key) ?? []), box]);
+  }
+  hits(box: Box): boolean {
+    return this.keys(box).some((key) => this.cells.get(key)?.some((other) => overlaps(other, box)));
+  }
+}
 
 /** The label of an id: without the prefix of the country whose scope the map is (`US-CA` on `US` is `CA`). */
 const shortId = (id: string, scope: string) => (id.startsWith(`${scope}-`) ? id.slice(scope.length + 1) : id);
@@ -74,7 +92,7 @@ export function labelsLayer(ctx: RenderContext): MapElement | null {
     .map((id) => ({ id, area: frame.area(id), data: values.has(id) }))
     .filter((c) => mode === 'list' || c.area >= minArea)
     .sort((a, b) => Number(b.data) - Number(a.data) || b.area - a.area || (a.id < b.id ? -1 : 1));
-  const placed: Box[] = [];
+  const placed = new Placed();
   const labels: MapElement[] = [];
   for (const { id } of candidates) {
     const centre = ctx.centreOf(id);
@@ -85,20 +103,20 @@ export function labelsLayer(ctx: RenderContext): MapElement | null {
     // lines of 1.2 em, centred together on the point; each on its middle (`dominant-baseline: central`)
     const step = size * 1.2;
     const extent = ((lines.length - 1) * step) / 2;
-    const last = lines[lines.length - 1];
+    const below = size * (DESCENDERS.test(lines[lines.length - 1]) ? BELOW_MIDDLE_DESCENDING : BELOW_MIDDLE);
     const ink = ([x, y]: [number, number], pad: number): Box => ({
       x0: x - half - pad,
       y0: y - extent - size * ABOVE_MIDDLE - pad,
       x1: x + half + pad,
-      y1: y + extent + size * (DESCENDERS.test(last) ? BELOW_MIDDLE_DESCENDING : BELOW_MIDDLE) + pad,
+      y1: y + extent + below + pad,
     });
-    const polygons = frame.regionPolygons(id);
-    const clear = (at: [number, number]) => mode === 'list' || !placed.some((p) => overlaps(p, ink(at, 1)));
+    const shape = shapeOf(frame.regionPolygons(id));
+    const clear = (at: [number, number]) => mode === 'list' || !placed.hits(ink(at, 1));
     const at =
-      positions(centre, half, size).find((p) => clear(p) && boxInside(ink(p, 0), polygons)) ??
+      positions(centre, half, size).find((p) => clear(p) && boxInside(ink(p, 0), shape)) ??
       (mode === 'list' ? centre : null);
     if (!at) continue;
-    placed.push(ink(at, 1));
+    placed.add(ink(at, 1));
     const top = at[1] - extent;
     const oneLine = lines.length === 1 ? lines[0] : undefined;
     const label = el(
