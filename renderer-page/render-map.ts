@@ -105,6 +105,7 @@ export async function renderMap(spec: MapSpec, env: RenderEnvironment): Promise<
     scales: { fill, fixed: fixedFillEntries(regions, theme, fill !== null) },
     drawnRegions: regions,
     corners: furnitureCorners(spec, layout, frame.projection),
+    markerBoxes: [],
     warnings: noWarnings(),
     centreOf: (id) => frame.centre(id),
     seaNetwork,

@@ -1,7 +1,8 @@
 // Region labels: the id (without the scope's country prefix: `CA`, not `US-CA`), the name in the locale, the
 // value, or the name over the value (`labelContent`). With `ISO`, regions with data come first, then larger ones;
 // a label goes at its region's visual centre, else a little off it, only where its text lies wholly inside the
-// region and clear of the labels already placed, and is left out otherwise (DECISIONS §11). A listed region is
+// region and clear of the labels already placed and of the markers (their symbols and labels), and is left out
+// otherwise (DECISIONS §11). A listed region is
 // always labelled, inside where it fits, else on its centre (or its dot). A halo in the background colour keeps
 // the text legible on any fill.
 import type { RenderContext } from '../context.ts';
@@ -93,6 +94,8 @@ export function labelsLayer(ctx: RenderContext): MapElement | null {
     .filter((c) => mode === 'list' || c.area >= minArea)
     .sort((a, b) => Number(b.data) - Number(a.data) || b.area - a.area || (a.id < b.id ? -1 : 1));
   const placed = new Placed();
+  // the markers' symbols and labels, which a region label drawn over them would hide
+  for (const box of ctx.markerBoxes) placed.add(box);
   const labels: MapElement[] = [];
   for (const { id } of candidates) {
     const centre = ctx.centreOf(id);

@@ -141,7 +141,8 @@ function place(ctx: RenderContext, marker: MarkerSpec): [number, number] | null 
 /** One group per marker, `data-index` its position in the request, at the projected point: an icon from
  *  the set or a military symbol, and its label. Markers off the map are left out. A label goes on the side asked
  *  for, else on the first other side where it covers no marker's symbol, no label placed before it and nothing
- *  outside the map; where there is none it is left out and named in the warnings (`hidden-labels`). */
+ *  outside the map; where there is none it is left out and named in the warnings (`hidden-labels`). What the
+ *  markers drew goes into `ctx.markerBoxes`, which the region labels keep clear of. */
 export function markersLayer(ctx: RenderContext): MapElement | null {
   const shown = ctx.spec.markers.flatMap((marker, index) => {
     const at = place(ctx, marker);
@@ -158,7 +159,7 @@ export function markersLayer(ctx: RenderContext): MapElement | null {
   const taken = shown.map(({ at, drawn }) => shift(drawn.bounds, at));
   const [[mx0, my0], [mx1, my1]] = ctx.layout.mapExtent;
   const onMap = ([x0, y0, x1, y1]: Bounds) => x0 >= mx0 && y0 >= my0 && x1 <= mx1 && y1 <= my1;
-  return layerGroup(
+  const layer = layerGroup(
     ctx.doc,
     'markers',
     shown.map(({ marker, index, at, drawn }) => {
@@ -180,4 +181,6 @@ export function markersLayer(ctx: RenderContext): MapElement | null {
       return group;
     }),
   );
+  ctx.markerBoxes.push(...taken.map(([x0, y0, x1, y1]) => ({ x0, y0, x1, y1 })));
+  return layer;
 }

@@ -108,3 +108,17 @@ test('a label goes on the dot of a region too small to draw, and nowhere outside
     );
   }
 });
+
+test('a region label keeps clear of a marker drawn under it', async () => {
+  const plain = await drawRequest('scope=US&theme=light&labels=ISO');
+  const tx = labels(plain.doc).find((t) => t.textContent === 'TX')!;
+  const [x, y] = [num(tx, 'x'), num(tx, 'y')];
+  // a 24 px square on the point where the Texas label was
+  const { doc } = await drawRequest(`scope=US&theme=light&labels=ISO&markers=31.05,-98.4:square::right:24`);
+  const marker = all(doc, 'g').find((g) => g.getAttribute('data-index') === '0')!;
+  const [mx, my] = /translate\(([-\d.]+),([-\d.]+)\)/.exec(marker.getAttribute('transform')!)!.slice(1).map(Number);
+  const square = { x0: mx - 12, y0: my - 12, x1: mx + 12, y1: my + 12 };
+  const moved = labels(doc).find((t) => t.textContent === 'TX');
+  assert.ok(Math.hypot(mx - x, my - y) < 6, `the marker (${mx},${my}) is near where TX was (${x},${y})`);
+  assert.ok(!moved || !intersects(inkBox(moved), square), 'TX moves off the square or gives way');
+});
