@@ -234,8 +234,14 @@ export interface MapSpec {
 }
 
 export interface RenderWarnings {
+  /** routes with an end the renderer could not place, as `from>to` */
   unknownRoutes: string[];
+  /** marker labels left out: no side of their marker had room for them */
+  hiddenLabels: string[];
 }
+
+/** A render that warns of nothing. */
+export const noWarnings = (): RenderWarnings => ({ unknownRoutes: [], hiddenLabels: [] });
 
 /** What `window.renderMap` answers in a page once the map is drawn into #map. */
 export interface RenderResult {

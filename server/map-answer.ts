@@ -30,7 +30,7 @@ export async function answerMap(
   // fresh compares as RFC 9110 does: weakly, against each tag of a list, and `*`. It is given only
   // If-None-Match, so a client's Cache-Control: no-cache does not turn a matching tag into a render.
   if (ifNoneMatch !== null && fresh({ 'if-none-match': ifNoneMatch }, { etag })) {
-    return { etag, map: null, warnings: geoWarnings({ unknownIds, unknownRoutes }) };
+    return { etag, map: null, warnings: geoWarnings({ unknownIds, unknownRoutes, hiddenLabels: [] }) };
   }
   let rendered = await cache.get(etag);
   const hit = rendered !== undefined;
@@ -40,7 +40,7 @@ export async function answerMap(
       throw renderError(error);
     });
     costs.learn(spec, output.height);
-    rendered = { body: output.body, renderWarnings: output.unknownRoutes, description: output.description };
+    rendered = { body: output.body, renderWarnings: output.warnings, description: output.description };
     await cache.set(etag, rendered);
   }
   return {
@@ -51,6 +51,10 @@ export async function answerMap(
       cache: hit ? 'HIT' : 'MISS',
       description: rendered.description,
     },
-    warnings: geoWarnings({ unknownIds, unknownRoutes: [...unknownRoutes, ...rendered.renderWarnings] }),
+    warnings: geoWarnings({
+      unknownIds,
+      unknownRoutes: [...unknownRoutes, ...rendered.renderWarnings.unknownRoutes],
+      hiddenLabels: rendered.renderWarnings.hiddenLabels,
+    }),
   };
 }

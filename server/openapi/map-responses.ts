@@ -18,7 +18,8 @@ export const HEADERS: Record<string, JsonSchema> = {
   },
   'X-Geo-Warnings': {
     description:
-      'Present when ids or route ends are unknown: `unknown-ids:A,B; unknown-routes:X>Y`, each part only when it has entries, ' +
+      'Present when ids or route ends are unknown, or marker labels had no room beside their marker on any side ' +
+      '(`hidden-labels`, the labels left out): `unknown-ids:A,B; unknown-routes:X>Y; hidden-labels:Paris`, each part only when it has entries, ' +
       `at most ${MAX_WARNING_ENTRIES} entries each and ${MAX_WARNINGS_BYTES} bytes in all (\`POST /render/spec\` lists every one), ` +
       'percent-encoded where needed. The map is still rendered with what is known.',
     schema: { type: 'string' },
