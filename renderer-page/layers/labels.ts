@@ -77,7 +77,8 @@ export function labelsLayer(ctx: RenderContext): MapElement | null {
   const { mode, ids, minArea } = spec.labels;
   if (mode === 'none') return null;
   const listed = new Set(ids);
-  const size = Math.round(Math.min(13, Math.max(8, spec.width * 0.0085)));
+  // in proportion to the map, as the rest of its text (layout.ts): a poster's labels were capped at 13 px
+  const size = Math.round(Math.max(8, ctx.layout.legendFontSize * 0.8));
   // a region's value, else its circle's
   const values = new Map<string, number | string>([
     ...spec.proportional.items.map((p): [string, number] => [p.id, p.value]),
