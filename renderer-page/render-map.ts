@@ -89,7 +89,8 @@ export async function renderMap(spec: MapSpec, env: RenderEnvironment): Promise<
   const layout = computeLayout(spec, (w) => naturalHeightFor(spec, geometry, w));
   if (env.fits && !env.fits(layout.width, layout.height)) return null;
   const frame = frameFor(spec, geometry, layout.mapExtent);
-  const regions = drawnRegions(spec, geometry, frame);
+  const { drawn: regions, notDrawn } = drawnRegions(spec, geometry, frame, layout.mapExtent);
+  const dots = new Map(regions.flatMap((r) => ('dot' in r ? [[r.id, r.dot] as const] : [])));
   const text = mapText(spec, geometry, names);
   const fill = buildFillScale(spec, theme, text.value);
   const ctx: RenderContext = {
@@ -106,7 +107,7 @@ export async function renderMap(spec: MapSpec, env: RenderEnvironment): Promise<
     drawnRegions: regions,
     corners: furnitureCorners(spec, layout, frame.projection),
     warnings: { unknownRoutes: [] },
-    centreOf: (id) => frame.centre(id),
+    centreOf: (id) => dots.get(id) ?? frame.centre(id),
     seaNetwork,
     tooltips: env.tooltips,
   };
@@ -121,7 +122,7 @@ export async function renderMap(spec: MapSpec, env: RenderEnvironment): Promise<
     role: 'img',
   });
   // what a screen reader announces: the title as the image's name, the description as its details
-  const description = spec.alt ?? describeMap(spec, text, geometry.anchors.size);
+  const description = spec.alt ?? describeMap(spec, text, geometry.anchors.size, notDrawn);
   svg.appendChild(el(doc, 'title', {}, spec.title ?? text.place));
   svg.appendChild(el(doc, 'desc', {}, description));
   for (const layer of PIPELINE) {
