@@ -16,7 +16,7 @@ const DOT_RADIUS_AT_1000 = 3.5;
 const MIN_DOT_RADIUS = 2;
 
 /** The radius of the map's dots, from the width of the map's extent. */
-export function dotRadius([[x0], [x1]]: Extent): number {
+function dotRadius([[x0], [x1]]: Extent): number {
   return Math.max(MIN_DOT_RADIUS, DOT_RADIUS_AT_1000 * Math.sqrt((x1 - x0) / 1000));
 }
 

@@ -1,0 +1,99 @@
+// Groups and island scopes through the real service: oceania draws every member with data, the Polynesian ones
+// east of New Zealand across the antimeridian, and the description counts only what is drawn; a scope of atolls
+// strung along a meridian (the Maldives) gets a frame at most twice as tall as wide, all its islands inside.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Document, Element } from '@xmldom/xmldom';
+import { PNG } from 'pngjs';
+import { pixelColor } from './support/png.ts';
+import { startService, type TestService } from './support/service.ts';
+import { all, fetchSvg, largestRingCentre, root } from './support/svg.ts';
+
+let service: TestService;
+before(async () => {
+  service = await startService();
+});
+after(() => service.close());
+
+/** The members the old box (110° to 190° E, 50° S to the equator) left out, five distinct values between them:
+ *  one class each, its legend swatch starting at the value. */
+const FAR = { PF: 1, PN: 2, CK: 3, FM: 4, MH: 5, PW: 1, GU: 2, MP: 3, UM: 4 };
+const QUERY = `scope=oceania&theme=light&data=${Object.entries(FAR)
+  .map(([id, v]) => `${id}:${v}`)
+  .join(',')},AU:5,NZ:3`;
+
+const svg = async (query: string) => (await fetchSvg(service.url, `/map.svg?${query}`)).doc;
+const regionsLayer = (doc: Document) => all(doc, 'g').find((g) => g.getAttribute('data-layer') === 'regions')!;
+/** The outline or dot the regions layer draws for `id`. */
+const drawnAs = (doc: Document, id: string) =>
+  Array.from(regionsLayer(doc).getElementsByTagName('*') as unknown as ArrayLike<Element>).filter(
+    (e) => e.getAttribute('data-id') === id && (e.tagName === 'path' || e.tagName === 'circle'),
+  );
+const legendFill = (doc: Document, value: number) =>
+  all(doc, 'rect')
+    .find((r) => r.getAttribute('data-legend')?.split(' – ')[0] === String(value))
+    ?.getAttribute('fill');
+/** Where the element is painted: a dot's centre, an outline's largest ring's. */
+const paintedAt = (e: Element): [number, number] =>
+  e.tagName === 'circle'
+    ? [Number(e.getAttribute('cx')), Number(e.getAttribute('cy'))]
+    : largestRingCentre(e.getAttribute('d') ?? '');
+const description = (doc: Document) => all(doc, 'desc')[0]?.textContent ?? '';
+
+test('oceania draws each member with data in its class colour, in the SVG and where the PNG paints it', async () => {
+  const doc = await svg(QUERY);
+  const response = await fetch(`${service.url}/map.png?${QUERY}`);
+  assert.equal(response.status, 200);
+  const png = PNG.sync.read(Buffer.from(await response.arrayBuffer()));
+  for (const [id, value] of Object.entries(FAR)) {
+    const drawn = drawnAs(doc, id);
+    assert.equal(drawn.length, 1, `${id} is drawn once`);
+    const colour = drawn[0].getAttribute('fill');
+    assert.equal(colour, legendFill(doc, value), `${id} has its class's colour`);
+    const [x, y] = paintedAt(drawn[0]).map(Math.floor);
+    assert.ok(x >= 0 && y >= 0 && x < png.width && y < png.height, `${id} inside the picture: ${x},${y}`);
+    assert.equal(pixelColor(png, x, y), colour, `${id} painted at ${x},${y}`);
+  }
+});
+
+test('oceania is centred on the Pacific: Polynesia lies east of New Zealand, Palau west of it', async () => {
+  const doc = await svg(QUERY);
+  const x = (id: string) => paintedAt(drawnAs(doc, id)[0])[0];
+  for (const id of ['PF', 'PN', 'CK']) assert.ok(x(id) > x('NZ'), `${id} east of New Zealand`);
+  assert.ok(x('PW') < x('NZ'), 'Palau west of New Zealand');
+});
+
+test('the description counts what is drawn, and names what the frame leaves out', async () => {
+  const whole = description(await svg(QUERY));
+  assert.match(whole, /11 of 25 regions have data/);
+  assert.doesNotMatch(whole, /Not drawn/);
+  // a box that holds Australia but not French Polynesia: its value is not counted as shown
+  const boxed = description(await svg('scope=oceania&bbox=110,-45,160,-10&data=PF:1,AU:2'));
+  assert.match(boxed, /1 of 25 regions has data/);
+  assert.match(boxed, /Not drawn, outside the map: French Polynesia\./);
+  assert.doesNotMatch(boxed, /French Polynesia \(/, 'nor is it the lowest value');
+});
+
+test('the Maldives at 1000 px: a frame at most twice as tall as wide, every atoll with data inside it', async () => {
+  const { regions } = (await (await fetch(`${service.url}/scopes/MV`)).json()) as { regions: Array<{ id: string }> };
+  const query = `scope=MV&width=1000&data=${regions.map((r, i) => `${r.id}:${i + 1}`).join(',')}`;
+  const response = await fetch(`${service.url}/map.png?${query}`);
+  assert.equal(response.status, 200);
+  const png = PNG.sync.read(Buffer.from(await response.arrayBuffer()));
+  assert.equal(png.width, 1000);
+  assert.ok(png.height <= 2000, `height ${png.height}`);
+  const doc = await svg(query);
+  assert.equal(Number(root(doc).getAttribute('height')), png.height);
+  for (const { id } of regions) {
+    const [drawn] = drawnAs(doc, id);
+    assert.ok(drawn, `${id} is drawn`);
+    const [x, y] = paintedAt(drawn);
+    assert.ok(x > 0 && x < 1000 && y > 0 && y < png.height, `${id} inside the frame: ${x},${y}`);
+  }
+});
+
+test('the Marshall Islands, atolls over 7° by 10°, keep within 2:1 too', async () => {
+  const doc = await svg('scope=MH&width=1000');
+  const height = Number(root(doc).getAttribute('height'));
+  assert.ok(height >= 500 && height <= 2000, `height ${height}`);
+});
