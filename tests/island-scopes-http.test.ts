@@ -1,6 +1,8 @@
 // Groups and island scopes through the real service: oceania draws every member with data, the Polynesian ones
 // east of New Zealand across the antimeridian, and the description counts only what is drawn; a scope of atolls
-// strung along a meridian (the Maldives) gets a frame at most twice as tall as wide, all its islands inside.
+// strung along a meridian (the Maldives) gets a frame at most twice as tall as wide, all its islands inside, and
+// one strung across the antimeridian (Kiribati's groups: Natural Earth's Kiribati and Tuvalu have no scope of
+// their own, so a user's file of them) one frame, west to east.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Document, Element } from '@xmldom/xmldom';
@@ -96,4 +98,58 @@ test('the Marshall Islands, atolls over 7° by 10°, keep within 2:1 too', async
   const doc = await svg('scope=MH&width=1000');
   const height = Number(root(doc).getAttribute('height'));
   assert.ok(height >= 500 && height <= 2000, `height ${height}`);
+});
+
+/** A speck of an atoll, 0.05° a side, as a user's own file of island groups might hold it. */
+const atoll = (id: string, lon: number, lat: number) => ({
+  type: 'Feature',
+  properties: { id },
+  geometry: {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [lon, lat],
+        [lon + 0.05, lat],
+        [lon + 0.05, lat + 0.05],
+        [lon, lat + 0.05],
+        [lon, lat],
+      ],
+    ],
+  },
+});
+
+test("Kiribati's island groups across the antimeridian: one frame, west to east, within 2:1", async () => {
+  // the Gilberts (172.9° E), the Phoenix Islands (171.7° W), the Line Islands (157.4° and 150.2° W)
+  const groups = [
+    atoll('GI', 172.9, 1.4),
+    atoll('PH', -171.7, -3.7),
+    atoll('LI', -157.4, 1.8),
+    atoll('LS', -150.2, -11.4),
+  ];
+  const body = {
+    scope: 'custom',
+    geometry: { type: 'FeatureCollection', features: groups },
+    idProperty: 'id',
+    width: 1000,
+    regions: groups.map((g, i) => ({ id: g.properties.id, value: i + 1 })),
+  };
+  const { doc } = await fetchSvg(service.url, '/render/map', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const height = Number(root(doc).getAttribute('height'));
+  assert.ok(height >= 500 && height <= 2000, `height ${height}`);
+  const xs = groups.map((g) => {
+    const [drawn] = drawnAs(doc, g.properties.id);
+    assert.ok(drawn, `${g.properties.id} is drawn`);
+    const [x, y] = paintedAt(drawn);
+    assert.ok(x > 0 && x < 1000 && y > 0 && y < height, `${g.properties.id} inside the frame: ${x},${y}`);
+    return x;
+  });
+  assert.deepEqual(
+    xs,
+    [...xs].sort((a, b) => a - b),
+    'west to east across the antimeridian',
+  );
 });
