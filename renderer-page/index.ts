@@ -59,7 +59,7 @@ window.renderMap = async (spec, frameFollows = false, maxPixels = Infinity) => {
   };
   const drawing = await renderMap(spec, { ...environment, tooltips: !frameFollows, fits });
   // nothing drawn, so no frame follows: the next map need not wait for one
-  if (!drawing) return { ...laidOut, warnings: { unknownRoutes: [] }, description: '', overPixels: true };
+  if (!drawing) return { ...laidOut, warnings: { unknownRoutes: [], notDrawn: [] }, description: '', overPixels: true };
   const { svg, width, height, warnings, description } = drawing;
   // A PNG at a higher pixel density is the same vector drawing shown larger, so it stays sharp.
   if (spec.scale !== 1) {

@@ -106,7 +106,7 @@ export async function renderMap(spec: MapSpec, env: RenderEnvironment): Promise<
     scales: { fill, fixed: fixedFillEntries(regions, theme, fill !== null) },
     drawnRegions: regions,
     corners: furnitureCorners(spec, layout, frame.projection),
-    warnings: { unknownRoutes: [] },
+    warnings: { unknownRoutes: [], notDrawn },
     centreOf: (id) => dots.get(id) ?? frame.centre(id),
     seaNetwork,
     tooltips: env.tooltips,

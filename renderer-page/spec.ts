@@ -226,6 +226,8 @@ export interface MapSpec {
 
 export interface RenderWarnings {
   unknownRoutes: string[];
+  /** regions with data the map could not draw (their place outside the frame), by id */
+  notDrawn: string[];
 }
 
 /** What `window.renderMap` answers in a page once the map is drawn into #map. */

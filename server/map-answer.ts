@@ -15,7 +15,7 @@ export interface MapAnswer {
   etag: string;
   /** the map, or null when the client's copy is current (304) */
   map: { body: Buffer; contentType: string; cache: 'HIT' | 'MISS'; description: string } | null;
-  /** X-Geo-Warnings: unknown ids, and routes the request or the render could not draw */
+  /** X-Geo-Warnings: unknown ids, routes the request or the render could not draw, regions it could not draw */
   warnings: string | undefined;
 }
 
@@ -40,7 +40,12 @@ export async function answerMap(
       throw renderError(error);
     });
     costs.learn(spec, output.height);
-    rendered = { body: output.body, renderWarnings: output.unknownRoutes, description: output.description };
+    rendered = {
+      body: output.body,
+      renderWarnings: output.unknownRoutes,
+      notDrawn: output.notDrawn,
+      description: output.description,
+    };
     await cache.set(etag, rendered);
   }
   return {
@@ -51,6 +56,10 @@ export async function answerMap(
       cache: hit ? 'HIT' : 'MISS',
       description: rendered.description,
     },
-    warnings: geoWarnings({ unknownIds, unknownRoutes: [...unknownRoutes, ...rendered.renderWarnings] }),
+    warnings: geoWarnings({
+      unknownIds,
+      unknownRoutes: [...unknownRoutes, ...rendered.renderWarnings],
+      notDrawn: rendered.notDrawn,
+    }),
   };
 }

@@ -65,12 +65,16 @@ test('oceania is centred on the Pacific: Polynesia lies east of New Zealand, Pal
   assert.ok(x('PW') < x('NZ'), 'Palau west of New Zealand');
 });
 
-test('the description counts what is drawn, and names what the frame leaves out', async () => {
+test('the description counts what is drawn; what the frame leaves out is named there and in X-Geo-Warnings', async () => {
   const whole = description(await svg(QUERY));
   assert.match(whole, /11 of 25 regions have data/);
   assert.doesNotMatch(whole, /Not drawn/);
   // a box that holds Australia but not French Polynesia: its value is not counted as shown
-  const boxed = description(await svg('scope=oceania&bbox=110,-45,160,-10&data=PF:1,AU:2'));
+  const { doc, response } = await fetchSvg(service.url, '/map.svg?scope=oceania&bbox=110,-45,160,-10&data=PF:1,AU:2');
+  assert.equal(response.headers.get('x-geo-warnings'), 'not-drawn:PF', 'a warning, as for an unknown id');
+  const png = await fetch(`${service.url}/map.png?scope=oceania&bbox=110,-45,160,-10&data=PF:1,AU:2`);
+  assert.equal(png.headers.get('x-geo-warnings'), 'not-drawn:PF', 'and from Chromium');
+  const boxed = description(doc);
   assert.match(boxed, /1 of 25 regions has data/);
   assert.match(boxed, /Not drawn, outside the map: French Polynesia\./);
   assert.doesNotMatch(boxed, /French Polynesia \(/, 'nor is it the lowest value');

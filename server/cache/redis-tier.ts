@@ -13,6 +13,8 @@ export interface CachedRender {
   body: Buffer;
   /** the X-Geo-Warnings parts the renderer reported (unknown routes); request-side ones are recomputed */
   renderWarnings: string[];
+  /** the regions with data the renderer could not draw (X-Geo-Warnings' `not-drawn`) */
+  notDrawn: string[];
   /** the map in words, which /render/spec answers */
   description: string;
 }

@@ -34,6 +34,7 @@ test('a miss renders and caches, a hit does not render, a current copy is a 304 
   const { deps, drawn } = service(async () => ({
     body: Buffer.from('<svg/>'),
     unknownRoutes: [],
+    notDrawn: [],
     description: 'a map',
     height: 600,
   }));
@@ -51,10 +52,11 @@ test('a miss renders and caches, a hit does not render, a current copy is a 304 
   assert.equal(drawn.length, 1, 'rendered once');
 });
 
-test("the warnings join the request's unknown ids and routes with the routes the render could not draw", async () => {
+test("the warnings join the request's unknown ids and routes with the routes and regions the render could not draw", async () => {
   const { deps } = service(async () => ({
     body: Buffer.from('<svg/>'),
     unknownRoutes: ['DE>XX'],
+    notDrawn: ['PF'],
     description: 'a map',
     height: 600,
   }));
@@ -62,19 +64,16 @@ test("the warnings join the request's unknown ids and routes with the routes the
     { scope: 'world', regions: [{ id: 'ZZ', value: 1 }], routes: [{ from: 'QQ', to: 'DE' }] },
     '"w"',
   );
-  assert.equal((await answerMap(deps, tagged, null, 'test')).warnings, 'unknown-ids:ZZ; unknown-routes:QQ>DE,DE>XX');
-  assert.equal(
-    (await answerMap(deps, tagged, null, 'test')).warnings,
-    'unknown-ids:ZZ; unknown-routes:QQ>DE,DE>XX',
-    'kept with the cached map',
-  );
+  const warnings = 'unknown-ids:ZZ; unknown-routes:QQ>DE,DE>XX; not-drawn:PF';
+  assert.equal((await answerMap(deps, tagged, null, 'test')).warnings, warnings);
+  assert.equal((await answerMap(deps, tagged, null, 'test')).warnings, warnings, 'kept with the cached map');
 });
 
 test('a failing render is a domain error, and nothing is cached', async () => {
   let fail = true;
   const { deps, drawn } = service(async () => {
     if (fail) throw new Error('renderer bug');
-    return { body: Buffer.from('<svg/>'), unknownRoutes: [], description: 'a map', height: 600 };
+    return { body: Buffer.from('<svg/>'), unknownRoutes: [], notDrawn: [], description: 'a map', height: 600 };
   });
   const tagged = request({ scope: 'world' }, '"f"');
   await assert.rejects(answerMap(deps, tagged, null, 'test'), RenderFailed);

@@ -19,6 +19,8 @@ const ERROR_PICTURE_QUALITY = 90;
 export interface RenderOutput {
   body: Buffer;
   unknownRoutes: string[];
+  /** regions with data the map could not draw (RenderWarnings) */
+  notDrawn: string[];
   /** the map in words (`alt`, or the automatic description) */
   description: string;
   /** in CSS px: the request's, or the one its scope's shape gave the width (cost/ learns it) */
@@ -199,7 +201,8 @@ export class RenderPage {
     if (drawn.overPixels) throw new TooManyPixels(drawn.width, drawn.height, spec.scale, this.maxPixels);
     const body =
       drawn.markup === undefined ? await this.captured(spec, drawn, handOn) : Buffer.from(drawn.markup, 'utf8');
-    return { body, unknownRoutes: drawn.warnings.unknownRoutes, description: drawn.description, height: drawn.height };
+    const { unknownRoutes, notDrawn } = drawn.warnings;
+    return { body, unknownRoutes, notDrawn, description: drawn.description, height: drawn.height };
   }
 
   private async captured(spec: MapSpec, drawn: RenderResult, handOn?: HandOn): Promise<Buffer> {

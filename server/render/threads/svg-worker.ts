@@ -47,6 +47,7 @@ export interface SvgOutput {
   /** UTF-8, encoded here rather than on the event loop */
   body: Uint8Array;
   unknownRoutes: string[];
+  notDrawn: string[];
   description: string;
   height: number;
 }
@@ -69,7 +70,8 @@ function renderSvg(spec: MapSpec) {
   return trim.around(async () => {
     const { warnings, description, height } = await renderMap(spec);
     const body = (document.map.firstChild as SvgElement).markup();
-    return move(new Moved({ body, unknownRoutes: warnings.unknownRoutes, description, height }));
+    const { unknownRoutes, notDrawn } = warnings;
+    return move(new Moved({ body, unknownRoutes, notDrawn, description, height }));
   });
 }
 
