@@ -63,10 +63,14 @@ export function drawnRegions(spec: MapSpec, geometry: ScopeGeometry, frame: Fram
     return d ? [{ id: feature.id, region: byId.get(feature.id), d }] : [];
   });
   const outlined = new Set(outlines.map((o) => o.id));
+  // the outlines a dot might hide, projected only when there are dots to place
+  const data = homes.length
+    ? withData.filter((region) => outlined.has(region.id)).map((region) => frame.regionPolygons(region.id))
+    : [];
   const places = placeDots(
     homes.map((h) => h.at),
     r,
-    withData.filter((region) => outlined.has(region.id)).map((region) => frame.regionPolygons(region.id)),
+    data,
   );
   const dots = homes.map(({ region }, i): DrawnRegion => ({ id: region.id, region, dot: places[i]!, r }));
   const drawn = new Set([...outlined, ...dots.map((dot) => dot.id)]);
