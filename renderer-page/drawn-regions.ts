@@ -46,12 +46,15 @@ export interface DrawnRegions {
 }
 
 /** What the map draws of the scope's regions and the request's data. A region with data whose outline covers
- *  less than its dot would (π r²) is a dot: the dot never shows a region as smaller than it is drawn, and an
- *  outline at least that large is visible as itself. The threshold follows the dot, so the output's size. */
+ *  less than a square as wide as the dot's radius (r², a quarter of the dot's box) is a dot, over twice as
+ *  wide as that, where its colour can be read; an outline that large is seen, and read, as itself. The
+ *  threshold follows the dot, so the output's size: 4 px² on a thumbnail, where dots for every region under
+ *  the dot's own size made a rash of half the world's countries, 12 at 1000 px, 49 at 4000, where Singapore
+ *  and Malta were specks just over a fixed 6 px². */
 export function drawnRegions(spec: MapSpec, geometry: ScopeGeometry, frame: Frame, extent: Extent): DrawnRegions {
   const r = dotRadius(extent);
   const withData = spec.regions.filter(hasData);
-  const dotted = withData.filter((region) => frame.area(region.id) < Math.PI * r * r);
+  const dotted = withData.filter((region) => frame.area(region.id) < r * r);
   const homes = dotted.flatMap((region) => {
     const at = frame.centre(region.id);
     return at ? [{ region, at }] : [];
