@@ -4,7 +4,7 @@ import type { Layer, RenderContext } from './context.ts';
 import { themes } from './themes/index.ts';
 import { loadScopeGeometry, type LoadJson } from './geometry/scope-geometry.ts';
 import { frameFor, naturalHeightFor } from './frame.ts';
-import { computeLayout } from './layout.ts';
+import { computeLayout, type Layout } from './layout.ts';
 import { buildFillScale } from './scales/fill-scale.ts';
 import { fixedFillEntries } from './scales/fixed-fills.ts';
 import { drawnRegions } from './drawn-regions.ts';
@@ -28,7 +28,7 @@ import { scaleBarLayer } from './furniture/scale-bar.ts';
 import { logoLayer } from './furniture/logo.ts';
 import { markersLayer } from './layers/markers.ts';
 import { titleLayer } from './furniture/title.ts';
-import { legendLayer } from './furniture/legend.ts';
+import { legendBand, legendLayer } from './furniture/legend.ts';
 import { sizeKeyLayer } from './furniture/size-key.ts';
 import { attributionLayer } from './furniture/attribution.ts';
 
@@ -86,31 +86,43 @@ export async function renderMap(spec: MapSpec, env: RenderEnvironment): Promise<
   ]);
   const seaNetwork = spec.routes.some((r) => r.mode === 'sea') ? await loadSeaNetwork(env.loadJson) : null;
   const theme = themes[spec.theme];
-  const layout = computeLayout(spec, (w) => naturalHeightFor(spec, geometry, w));
-  if (env.fits && !env.fits(layout.width, layout.height)) return null;
-  const frame = frameFor(spec, geometry, layout.mapExtent);
-  const { drawn: regions, notDrawn } = drawnRegions(spec, geometry, frame, layout.mapExtent);
-  const dots = new Map(regions.flatMap((r) => ('dot' in r ? [[r.id, r.dot] as const] : [])));
   const text = mapText(spec, geometry, names);
   const fill = buildFillScale(spec, theme, text.value);
-  const ctx: RenderContext = {
-    doc,
-    parseSvg: env.parseSvg,
-    spec,
-    text,
-    theme,
-    layout,
-    geometry,
-    frame,
-    path: geoPath(frame.projection).digits(1),
-    scales: { fill, fixed: fixedFillEntries(regions, theme, fill !== null) },
-    drawnRegions: regions,
-    corners: furnitureCorners(spec, layout, frame.projection),
-    warnings: { unknownRoutes: [], notDrawn },
-    centreOf: (id) => dots.get(id) ?? frame.centre(id),
-    seaNetwork,
-    tooltips: env.tooltips,
+  const fits = (layout: Layout) => !env.fits || env.fits(layout.width, layout.height);
+  const contextAt = (layout: Layout): RenderContext => {
+    const frame = frameFor(spec, geometry, layout.mapExtent);
+    const { drawn: regions, notDrawn } = drawnRegions(spec, geometry, frame, layout.mapExtent);
+    const dots = new Map(regions.flatMap((r) => ('dot' in r ? [[r.id, r.dot] as const] : [])));
+    return {
+      doc,
+      parseSvg: env.parseSvg,
+      spec,
+      text,
+      theme,
+      layout,
+      geometry,
+      frame,
+      path: geoPath(frame.projection).digits(1),
+      scales: { fill, fixed: fixedFillEntries(regions, theme, fill !== null) },
+      drawnRegions: regions,
+      corners: furnitureCorners(spec, layout, frame.projection),
+      warnings: { unknownRoutes: [], notDrawn },
+      centreOf: (id) => dots.get(id) ?? frame.centre(id),
+      seaNetwork,
+      tooltips: env.tooltips,
+    };
   };
+  const mapHeight = (w: number) => naturalHeightFor(spec, geometry, w);
+  let layout = computeLayout(spec, mapHeight);
+  if (!fits(layout)) return null;
+  let ctx = contextAt(layout);
+  // a legend with no corner free of data goes below the map, which is then laid out again around it
+  const band = legendBand(ctx);
+  if (band) {
+    layout = computeLayout(spec, mapHeight, band);
+    if (!fits(layout)) return null;
+    ctx = contextAt(layout);
+  }
 
   const { width, height } = layout;
   const svg = el(doc, 'svg', {
@@ -122,7 +134,7 @@ export async function renderMap(spec: MapSpec, env: RenderEnvironment): Promise<
     role: 'img',
   });
   // what a screen reader announces: the title as the image's name, the description as its details
-  const description = spec.alt ?? describeMap(spec, text, geometry.anchors.size, notDrawn);
+  const description = spec.alt ?? describeMap(spec, text, geometry.anchors.size, ctx.warnings.notDrawn);
   svg.appendChild(el(doc, 'title', {}, spec.title ?? text.place));
   svg.appendChild(el(doc, 'desc', {}, description));
   for (const layer of PIPELINE) {

@@ -20,6 +20,8 @@ export type ProjectionName = 'naturalEarth1' | 'albersUsa' | 'conicConformal' | 
 export type ColorScaleName = 'sequential' | 'diverging' | 'categorical';
 export type Classification = 'quantile' | 'jenks' | 'equal' | 'custom';
 export type LegendLayout = 'vertical' | 'horizontal' | 'continuous';
+/** `auto`: a corner where the legend covers no region with data, else a band below the map */
+export type LegendPosition = 'auto' | 'top' | 'bottom' | 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
 export type LabelContent = 'id' | 'name' | 'value' | 'name-value';
 
 /** How a locale writes numbers: d3-format's locale definition, worked out by the server from `locale`. */
@@ -182,7 +184,10 @@ export interface MapSpec {
   categories: string[];
   legend: boolean;
   legendTitle: string | null;
+  /** the heading of the proportional circles' size key */
+  sizeKeyTitle: string | null;
   legendLayout: LegendLayout;
+  legendPosition: LegendPosition;
   title: string | null;
   subtitle: string | null;
   /** the credit line to draw, or null for none */

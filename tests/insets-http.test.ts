@@ -123,3 +123,38 @@ test("the EU: the outermost regions in panels inside the image, France's mainlan
   assert.ok(framed.length >= 4, `France's overseas parts lie in panels (${framed.length} pieces)`);
   assert.ok(framed.length < pieces.length, 'and its mainland in none');
 });
+
+/** The share of the image the mainland takes: the box around every piece of every region outside the panels. */
+function mainlandShare(doc: Document, list: Panel[]): number {
+  const [width, height] = size(doc);
+  const points = all(doc, 'path')
+    .filter((p) => p.getAttribute('data-id'))
+    .flatMap((p) => pathPieces(p.getAttribute('d')!))
+    .filter((piece) => !list.some((panel) => piece.every((point) => holds(panel, point))))
+    .flat()
+    .filter(([x, y]) => x >= 0 && x <= width && y >= 0 && y <= height);
+  const xs = points.map(([x]) => x);
+  const ys = points.map(([, y]) => y);
+  return ((Math.max(...xs) - Math.min(...xs)) * (Math.max(...ys) - Math.min(...ys))) / (width * height);
+}
+
+for (const [scope, far, where] of [
+  ['CL', 'CL-VS', 'Easter Island'],
+  ['NO', 'NO-21', 'Svalbard'],
+  ['EC', 'EC-W', 'the Galápagos'],
+] as const) {
+  test(`${scope}: ${where} in a panel of its own, the mainland filling the frame`, async () => {
+    const { doc } = await fetchSvg(service.url, `/map.svg?scope=${scope}&theme=light&width=600&data=${far}:1`);
+    const list = panels(doc);
+    assert.ok(list.length >= 1, 'a panel');
+    assertWithinImage(doc, list);
+    const framed = pathPieces(region(doc, far)!.getAttribute('d')!).filter((piece) =>
+      list.some((p) => piece.every((point) => holds(p, point))),
+    );
+    assert.ok(framed.length > 0, `${where} lies in a panel`);
+    const xs = framed.flat().map(([x]) => x);
+    assert.ok(Math.max(...xs) - Math.min(...xs) >= 20, `${where} is large enough to see`);
+    const share = mainlandShare(doc, list);
+    assert.ok(share >= 0.5, `the mainland takes ${share.toFixed(2)} of the image`);
+  });
+}

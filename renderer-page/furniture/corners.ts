@@ -22,7 +22,8 @@ export interface Corners {
 }
 
 const EARTH_RADIUS_KM = 6371;
-const SCALE_BAR_TARGET_PX = 140;
+/** about 140 px on a 1,200 px map, in proportion on larger ones */
+const scaleBarTarget = (layout: Layout) => Math.max(140, layout.width * 0.117);
 
 /** Kilometres per pixel across the middle of the map, or null where the projection cannot say. */
 function kmPerPixel(layout: Layout, projection: GeoProjection): number | null {
@@ -35,11 +36,11 @@ function kmPerPixel(layout: Layout, projection: GeoProjection): number | null {
   return km > 0 ? km / 100 : null;
 }
 
-/** The round distance (1, 2 or 5 × 10ⁿ km) whose bar comes nearest 140 px, and its length in px. */
+/** The round distance (1, 2 or 5 × 10ⁿ km) whose bar comes nearest its target length, and its length in px. */
 function scaleBarLength(layout: Layout, projection: GeoProjection): { km: number; px: number } | null {
   const perPx = kmPerPixel(layout, projection);
   if (!perPx) return null;
-  const target = perPx * SCALE_BAR_TARGET_PX;
+  const target = perPx * scaleBarTarget(layout);
   const power = 10 ** Math.floor(Math.log10(target));
   const km = [1, 2, 5, 10]
     .map((m) => m * power)
@@ -49,7 +50,7 @@ function scaleBarLength(layout: Layout, projection: GeoProjection): { km: number
 
 export function furnitureCorners(spec: MapSpec, layout: Layout, projection: GeoProjection): Corners {
   const [[x0, y0], [x1, y1]] = layout.mapExtent;
-  const size = Math.round(Math.min(48, Math.max(24, layout.width * 0.035)));
+  const size = Math.round(Math.max(24, layout.width * 0.035));
   const corners: Corners = {};
   if (spec.northArrow) corners.northArrow = { x: x1 - size, y: y0, width: size, height: Math.round(size * 1.5) };
   const bar = spec.scaleBar ? scaleBarLength(layout, projection) : null;

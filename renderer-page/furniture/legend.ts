@@ -1,8 +1,9 @@
 // The legend reads the scales, never the layers: the fill scale's classes or categories as swatches (vertical
 // or horizontal), or one gradient bar (continuous); then the highlight and no data swatches when the map shows
-// such regions (scales/fixed-fills.ts). It sits in a corner of the map where it covers no region with data, if
-// there is one.
+// such regions (scales/fixed-fills.ts). It sits where `legendPosition` says: by default in a corner of the map
+// where it covers no region with data, else in a band below the map.
 import type { RenderContext } from '../context.ts';
+import type { LegendBand } from '../layout.ts';
 import type { LegendEntry } from '../scales/fill-scale.ts';
 import { textWidth } from '../fonts.ts';
 import { el } from '../svg.ts';
@@ -152,7 +153,8 @@ const PREFERENCES: Record<'box' | 'wide', Anchor[]> = {
   wide: ['bottom-left', 'bottom-centre', 'bottom-right', 'top-left', 'top-right'],
 };
 
-export function legendLayer(ctx: RenderContext): MapElement | null {
+/** The legend laid out at its own origin (its title, then its body), or null when it shows nothing. */
+function legendBody(ctx: RenderContext): Body | null {
   const { doc, spec, theme } = ctx;
   if (!spec.legend) return null;
   const scale = ctx.scales.fill;
@@ -186,7 +188,32 @@ export function legendLayer(ctx: RenderContext): MapElement | null {
     body.width,
     title.length ? textWidth(spec.legendTitle ?? '', m.titleSize, 700) + 2 * m.pad : 0,
   );
-  const { at } = placeBox(ctx, width, body.height, PREFERENCES[spec.legendLayout === 'vertical' ? 'box' : 'wide']);
-  ctx.corners.legend = { x: at[0], y: at[1], width, height: body.height };
-  return panel(ctx, 'legend', ctx.corners.legend, [...title, ...body.parts]);
+  return { parts: [...title, ...body.parts], width, height: body.height };
+}
+
+const preferences = (ctx: RenderContext): Anchor[] => {
+  const { legendPosition, legendLayout } = ctx.spec;
+  if (legendPosition !== 'auto' && legendPosition !== 'top' && legendPosition !== 'bottom') return [legendPosition];
+  return PREFERENCES[legendLayout === 'vertical' ? 'box' : 'wide'];
+};
+
+/** The band the legend needs above or below the map: the side `legendPosition` names, or with `auto` below the
+ *  map when every corner would cover a region with data (or the furniture); null when it goes in a corner. The
+ *  map is then laid out again with the band (render-map.ts). */
+export function legendBand(ctx: RenderContext): LegendBand | null {
+  const body = legendBody(ctx);
+  const position = ctx.spec.legendPosition;
+  if (!body) return null;
+  if (position === 'top' || position === 'bottom') return { side: position, height: body.height };
+  if (position !== 'auto') return null;
+  const { covers, clear } = placeBox(ctx, body.width, body.height, preferences(ctx));
+  return covers || !clear ? { side: 'bottom', height: body.height } : null;
+}
+
+export function legendLayer(ctx: RenderContext): MapElement | null {
+  const body = legendBody(ctx);
+  if (!body) return null;
+  const at = ctx.layout.legendBand ?? placeBox(ctx, body.width, body.height, preferences(ctx)).at;
+  ctx.corners.legend = { x: at[0], y: at[1], width: body.width, height: body.height };
+  return panel(ctx, 'legend', ctx.corners.legend, body.parts);
 }

@@ -129,24 +129,25 @@ function best(ctx: RenderContext, places: Array<[number, number]>, width: number
 
 /** Top-left corner for a `width` × `height` box: the first anchor, in order of preference, that covers no
  *  data; when every one does, the one that covers least. When furniture holds every corner, the same anchors
- *  moved past it. `clear` is false when no place keeps clear of the furniture (the map is too small). */
+ *  moved past it. `clear` is false when no place keeps clear of the furniture (the map is too small), `covers`
+ *  true when the place found covers data. */
 export function placeBox(
   ctx: RenderContext,
   width: number,
   height: number,
   preferences: Anchor[],
-): { at: [number, number]; clear: boolean } {
+): { at: [number, number]; clear: boolean; covers: boolean } {
   const corner = best(
     ctx,
     preferences.map((anchor) => origin(ctx, anchor, width, height)),
     width,
     height,
   );
-  if (corner.score < Infinity) return { at: corner.at, clear: true };
+  if (corner.score < Infinity) return { at: corner.at, clear: true, covers: corner.score > 0 };
   const moved = preferences.flatMap((anchor) => {
     const at = stacked(ctx, anchor, width, height);
     return at ? [at] : [];
   });
   const place = moved.length ? best(ctx, moved, width, height) : corner;
-  return { at: place.at, clear: place.score < Infinity };
+  return { at: place.at, clear: place.score < Infinity, covers: place.score > 0 };
 }

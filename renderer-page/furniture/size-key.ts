@@ -1,5 +1,5 @@
 // The size key of proportional circles: up to three nested reference circles of round values, bottom-aligned,
-// each with a leader line from its top to its value. They are drawn by the circles' own scale and paint, so a
+// each with a leader line from its top to its value, under a heading saying what they measure. They are drawn by the circles' own scale and paint, so a
 // reader can hold a circle on the map against them. On a panel like the legend's, in a corner clear of the
 // legend, the other furniture and, when it can be, the data.
 import type { RenderContext } from '../context.ts';
@@ -52,6 +52,10 @@ function references(ctx: RenderContext): Reference[] {
   return chosen;
 }
 
+/** What the circles measure: `sizeKeyTitle`, else the legend's title when no region is coloured by value (the
+ *  circles are then what it speaks of). */
+const titleOf = (ctx: RenderContext) => ctx.spec.sizeKeyTitle ?? (ctx.scales.fill ? null : ctx.spec.legendTitle);
+
 export function sizeKeyLayer(ctx: RenderContext): MapElement | null {
   const { doc, spec, theme } = ctx;
   if (!spec.legend || !spec.proportional.items.length) return null;
@@ -61,8 +65,11 @@ export function sizeKeyLayer(ctx: RenderContext): MapElement | null {
   const pad = Math.round(size * 0.7);
   const big = refs[0].r;
   const cx = pad + big;
+  const heading = titleOf(ctx);
+  const titleSize = Math.round(size * 1.05);
+  const titleHeight = heading ? Math.round(titleSize * 1.6) : 0;
   // the largest circle's top, with room above for its label, which is centred on it
-  const top = pad + Math.round(size * 0.2);
+  const top = pad + titleHeight + Math.round(size * 0.2);
   const bottom = top + Math.ceil(2 * big);
   const lineEnd = Math.ceil(cx + big + pad * 0.7);
   const labelX = lineEnd + 3;
@@ -91,7 +98,15 @@ export function sizeKeyLayer(ctx: RenderContext): MapElement | null {
       label,
     ),
   ]);
-  const width = labelX + Math.max(...refs.map((r) => textWidth(r.label, size))) + pad;
+  if (heading) {
+    const y = pad + Math.round(titleSize * 0.95);
+    const attributes = { x: pad, y, 'font-size': titleSize, 'font-weight': 700, fill: theme.text };
+    parts.unshift(el(doc, 'text', attributes, heading));
+  }
+  const width = Math.max(
+    labelX + Math.max(...refs.map((r) => textWidth(r.label, size))) + pad,
+    heading ? textWidth(heading, titleSize, 700) + 2 * pad : 0,
+  );
   const height = bottom + pad;
   const { at, clear } = placeBox(ctx, width, height, ['bottom-left', 'bottom-right', 'top-left', 'top-right']);
   // a map too small to hold the key beside the rest goes without it rather than hide the legend or furniture

@@ -50,11 +50,11 @@ export function streamOutline({ points, ringEnds, polygonEnds }: Outline, stream
   }
 }
 
-/** The first point of each polygon: one place of every island, for a fraction of the points. */
-export function polygonStarts({ points, ringEnds, polygonEnds }: Outline): Array<[number, number]> {
+/** Where each polygon's outer ring lies in `points`: from the pair `start` to the pair before `end`. */
+export function outerRingSpans({ ringEnds, polygonEnds }: Outline): Array<[number, number]> {
   return Array.from(polygonEnds, (_, p) => {
-    const start = p === 0 ? 0 : ringEnds[polygonEnds[p - 1] - 1];
-    return [points[2 * start], points[2 * start + 1]];
+    const ring = p === 0 ? 0 : polygonEnds[p - 1];
+    return [ring === 0 ? 0 : ringEnds[ring - 1], ringEnds[ring]];
   });
 }
 

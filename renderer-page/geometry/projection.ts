@@ -20,8 +20,9 @@ import {
 } from 'd3-composite-projections/index.js';
 import type { MapSpec, ProjectionName } from '../spec.ts';
 import type { ScopeGeometry, ScopeRegion } from './scope-geometry.ts';
-import { outlineBounds, outlineFeature, polygonStarts, streamOutline } from './outline.ts';
+import { outerRingSpans, outlineBounds, outlineFeature, streamOutline } from './outline.ts';
 import { insetPanels, type Panel } from './inset-panels.ts';
+import { remoteInsets } from './remote-insets.ts';
 
 export type Extent = [[number, number], [number, number]];
 type Framing = Pick<MapSpec, 'scope' | 'projection' | 'bbox'>;
@@ -85,10 +86,10 @@ type FitTarget = GeoPermissibleObjects | ScopeRegion[];
 
 /** What the projection is fitted to: the bbox asked for, the globe, or the scope's land (Antarctica left
  *  out of world maps whose projection would blow it up; the corners of its regions with insets). */
-function fitTarget(framing: Framing, geometry: ScopeGeometry): FitTarget {
+function fitTarget(framing: Framing, geometry: ScopeGeometry, composite: boolean): FitTarget {
   const { scope, projection, bbox } = framing;
   if (bbox) return boxOutline(bbox);
-  if (insets(framing)) return regionCorners(geometry);
+  if (composite) return regionCorners(geometry);
   if (scope === 'world') {
     if (GLOBAL.has(projection)) return { type: 'Sphere' };
     const keep = projection === 'albersUsa' ? (id: string) => id === 'US' : (id: string) => id !== 'AQ';
@@ -133,8 +134,6 @@ function projectedBounds(projection: GeoProjection, target: FitTarget): Bounds {
  *  worked out here, once, not for every projection made. */
 function maker(framing: Framing, target: FitTarget): () => GeoProjection {
   const { scope, projection, bbox } = framing;
-  const composite = insets(framing);
-  if (composite) return composite;
   switch (projection) {
     case 'naturalEarth1':
       return geoNaturalEarth1;
@@ -144,23 +143,37 @@ function maker(framing: Framing, target: FitTarget): () => GeoProjection {
       return geoMercator;
     case 'albersUsa':
       return geoAlbersUsa as unknown as () => GeoProjection;
-    case 'conicConformal': {
-      // standard parallels at one sixth in from each edge of the extent (Kavrayskiy's rule), centred on it
-      const [[west, south], [east, north]] = sphericalBounds(target);
+    case 'conicConformal':
       // the world's land reaches all the way round, where geoBounds' longitudes say little: Greenwich
-      const centre = scope === 'world' && !bbox ? 0 : east >= west ? (west + east) / 2 : (west + east + 360) / 2;
-      const span = north - south;
-      const parallels: [number, number] = [south + span / 6, north - span / 6];
-      return () => geoConicConformal().rotate([-centre, 0]).parallels(parallels);
-    }
+      return conicFor(sphericalBounds(target), scope === 'world' && !bbox);
   }
+}
+
+/** A conformal conic for `bounds`: standard parallels at one sixth in from each edge (Kavrayskiy's rule), centred
+ *  on it (on Greenwich for the world). */
+function conicFor([[west, south], [east, north]]: Bounds, world = false): () => GeoProjection {
+  const centre = world ? 0 : east >= west ? (west + east) / 2 : (west + east + 360) / 2;
+  const span = north - south;
+  const parallels: [number, number] = [south + span / 6, north - span / 6];
+  return () => geoConicConformal().rotate([-centre, 0]).parallels(parallels);
+}
+
+/** The composite a framing is drawn with: d3-composite-projections' for the scopes it has, else for a country
+ *  whose far parts would shrink its mainland (remote-insets.ts), in the conic fitted to each country. Group scopes
+ *  (two letters too: the EU has its own) frame their members as they are. */
+function compositeFor(framing: Framing, geometry: ScopeGeometry): (() => GeoProjection) | undefined {
+  const known = insets(framing);
+  if (known || framing.bbox || framing.projection !== 'conicConformal' || !/^[A-Z]{2}$/.test(framing.scope))
+    return known;
+  const all = geometry.regions;
+  return remoteInsets(geometry, conicFor(sphericalBounds(all))(), (bounds) => conicFor(bounds)) ?? undefined;
 }
 
 /** Maps that do not show the whole globe are clipped to their frame, and keep a little of their
  *  surroundings in view so the scope does not touch it. Projections with insets clip each part themselves. */
-const isClipped = (framing: Framing) => {
+const isClipped = (framing: Framing, composite: boolean) => {
   const { scope, projection, bbox } = framing;
-  if (projection === 'albersUsa' || insets(framing)) return false;
+  if (projection === 'albersUsa' || composite) return false;
   return bbox !== null || !(scope === 'world' && GLOBAL.has(projection));
 };
 const insetFor = (width: number, height: number) => Math.min(width, height) * 0.03;
@@ -193,23 +206,29 @@ export interface ProjectionBasis {
 }
 
 export function projectionBasis(framing: Framing, geometry: ScopeGeometry): ProjectionBasis {
-  const target = fitTarget(framing, geometry);
-  const make = maker(framing, target);
+  const composite = compositeFor(framing, geometry);
+  const target = fitTarget(framing, geometry, composite !== undefined);
+  const make = composite ?? maker(framing, target);
   const unfitted = make().scale(150).translate([0, 0]);
-  const panels = insets(framing)
+  const panels = composite
     ? insetPanels(
         unfitted,
-        geometry.regions.flatMap((f) => polygonStarts(f.outline)),
+        geometry.regions.flatMap(({ outline }) =>
+          outerRingSpans(outline).map(([start]): [number, number] => [
+            outline.points[2 * start],
+            outline.points[2 * start + 1],
+          ]),
+        ),
       )
     : [];
   return {
     make,
     bounds: panels.reduce(union, projectedBounds(unfitted, target)),
     panels,
-    clipped: isClipped(framing),
+    clipped: isClipped(framing, composite !== undefined),
     exact: framing.bbox !== null,
     showsGlobe: framing.scope === 'world' && GLOBAL.has(framing.projection) && !framing.bbox,
-    hasInsets: insets(framing) !== undefined,
+    hasInsets: composite !== undefined,
   };
 }
 

@@ -6,10 +6,11 @@ import { el, layerGroup, px } from '../svg.ts';
 import type { MapElement } from '../map-document.ts';
 import type { Theme } from '../themes/theme.ts';
 
-/** How a circle is painted, here and in its key (furniture/size-key.ts): translucent, so what lies under it
- *  shows, with an edge of the background's colour between overlapping circles. */
+/** How a circle is painted, here and in its key (furniture/size-key.ts): nearly opaque, so that it keeps its
+ *  colour over any class (at 0.7 the highlight's orange turned brown over dark blue), with an edge of the
+ *  background's colour between overlapping circles. */
 export function circlePaint(theme: Theme, color: string | null) {
-  return { fill: color ?? theme.highlight, 'fill-opacity': 0.7, stroke: theme.background, 'stroke-width': 1 };
+  return { fill: color ?? theme.highlight, 'fill-opacity': 0.9, stroke: theme.background, 'stroke-width': 1 };
 }
 
 export function proportionalLayer(ctx: RenderContext): MapElement | null {

@@ -6,6 +6,7 @@ import type {
   LabelContent,
   LabelPosition,
   LegendLayout,
+  LegendPosition,
   Level,
   MarkerIcon,
   PatternName,
@@ -43,6 +44,15 @@ export const PROJECTIONS = every<ProjectionName>()([
 export const COLOR_SCALES = every<ColorScaleName>()(['sequential', 'diverging', 'categorical']);
 export const CLASSIFICATIONS = every<Classification>()(['quantile', 'jenks', 'equal', 'custom']);
 export const LEGEND_LAYOUTS = every<LegendLayout>()(['vertical', 'horizontal', 'continuous']);
+export const LEGEND_POSITIONS = every<LegendPosition>()([
+  'auto',
+  'top',
+  'bottom',
+  'top-left',
+  'top-right',
+  'bottom-left',
+  'bottom-right',
+]);
 export const LABEL_CONTENTS = every<LabelContent>()(['id', 'name', 'value', 'name-value']);
 export const PATTERNS = every<PatternName>()(['stripes', 'stripes-diagonal', 'dots', 'crosshatch', 'solid-outline']);
 export const MARKER_ICONS = every<MarkerIcon>()([

@@ -19,6 +19,7 @@ import { customScope, type CustomScope } from './custom-geometry.ts';
 import { PositionBudget } from './coordinates.ts';
 import { numberLocaleFor } from './number-locale.ts';
 import { outputOptions } from './output-options.ts';
+import { detailLevel } from './detail-level.ts';
 
 export interface NormalisedRequest {
   spec: MapSpec;
@@ -244,11 +245,17 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
   regions.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
   const { routes, unknownRoutes } = normaliseRoutes(valid, resolveQuietly);
+  const bbox = (valid.bbox as MapSpec['bbox'] | undefined) ?? scope.extent ?? null;
 
   const spec: MapSpec = {
     scope: scope.id,
     scopeName: custom ? 'Custom regions' : scope.name,
-    level: valid.level ?? scope.defaultLevel,
+    level: detailLevel(
+      valid.level,
+      scope.defaultLevel,
+      { scope: scope.id, bbox, width: valid.width, scale: output.scale },
+      given('bbox'),
+    ),
     division,
     geometry: custom?.geometry ?? null,
     format: output.format,
@@ -264,7 +271,7 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
     shapes: validateShapes(valid.shapes, budget),
     labels: normaliseLabels(valid, resolve),
     proportional: normaliseProportional(valid, resolve),
-    bbox: (valid.bbox as MapSpec['bbox'] | undefined) ?? scope.extent ?? null,
+    bbox,
     padding: valid.padding ?? defaultPadding(valid.width),
     scale: output.scale,
     quality: output.quality,

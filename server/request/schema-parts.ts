@@ -15,6 +15,7 @@ export const LIMITS = {
   categoryLength: 64,
   annotation: 256,
   legendTitle: 64,
+  sizeKeyTitle: 64,
   title: 120,
   subtitle: 160,
   size: 8000,

@@ -4,7 +4,16 @@
 // then resolves ids against the topology and works out the defaults that depend on the scope or on other fields.
 import { array, mixed, object, string, type InferType, type SchemaMetadata } from 'yup';
 import { ROMANIA, WORLD } from '../../topology/scopes.ts';
-import { CLASSIFICATIONS, COLOR_SCALES, LABEL_CONTENTS, LEGEND_LAYOUTS, LEVELS, PROJECTIONS, THEMES } from './enums.ts';
+import {
+  CLASSIFICATIONS,
+  COLOR_SCALES,
+  LABEL_CONTENTS,
+  LEGEND_LAYOUTS,
+  LEGEND_POSITIONS,
+  LEVELS,
+  PROJECTIONS,
+  THEMES,
+} from './enums.ts';
 import { GEOMETRY_JSON_SCHEMA } from './custom-geometry.ts';
 import { format, quality, scale, transparent } from './output-schema.ts';
 import { alt, locale, numberFormat, source } from './words-schema.ts';
@@ -217,17 +226,29 @@ const fields = {
   scale,
   quality,
   transparent: asIs(transparent),
-  legend: asIs(
-    flag('legend').default(true).meta({ description: 'Draw the legend (in the first corner free of data).' }),
-  ),
+  legend: asIs(flag('legend').default(true).meta({ description: 'Draw the legend (where `legendPosition` says).' })),
   legendTitle: asIs(
     text('legendTitle', LIMITS.legendTitle).meta({ description: 'Heading of the legend.', example: 'GDP, bn USD' }),
+  ),
+  sizeKeyTitle: asIs(
+    text('sizeKeyTitle', LIMITS.sizeKeyTitle).meta({
+      description:
+        "Heading of the proportional circles' size key: what they measure, with its unit. Default: `legendTitle` when no region is coloured by value, else none.",
+      example: 'Population (M)',
+    }),
   ),
   legendLayout: asIs(
     oneOf(LEGEND_LAYOUTS, 'legendLayout').default('vertical').meta({
       description:
         '`vertical`, `horizontal` (rows of swatches), `continuous` (one gradient bar; regions take unclassed colours along the ramp).',
       example: 'horizontal',
+    }),
+  ),
+  legendPosition: asIs(
+    oneOf(LEGEND_POSITIONS, 'legendPosition').default('auto').meta({
+      description:
+        'Where the legend goes: `auto` (the first corner where it covers no region with data, else a band below the map), `top` or `bottom` (a band above or below the map), or a corner of the map (`top-left`, `top-right`, `bottom-left`, `bottom-right`).',
+      example: 'bottom',
     }),
   ),
   title: asIs(text('title', LIMITS.title).meta({ description: 'Title above the map.', example: 'World GDP' })),

@@ -1,0 +1,319 @@
+// Far-away parts of a country in insets of their own, as a desk draws them. Easter Island squeezed Chile to a
+// 60 px sliver, Svalbard and Jan Mayen pushed mainland Norway into a corner, the Galápagos halved Ecuador. Where a
+// country's parts away from its mainland would leave the mainland less than half the frame, the mainland is
+// fitted alone and each far cluster of islands is drawn in a panel of its own, over the sea or beside the
+// mainland, at a size a reader can see (an island of 20 km is magnified; Svalbard is shrunk to a third of the
+// mainland at most). The result is a composite projection like d3-composite-projections' (point routing,
+// a stream through each part clipped to its panel, `getCompositionBorders`), so the rest of the renderer
+// draws it as it draws theirs (inset-routing.ts, inset-panels.ts).
+import { geoAzimuthalEqualArea, polygonContains, type GeoProjection, type GeoStream } from 'd3';
+import type { ScopeGeometry } from './scope-geometry.ts';
+import { outerRingSpans, type Outline } from './outline.ts';
+
+type Point = [number, number];
+type Box = [Point, Point];
+type LonLatBounds = [Point, Point];
+
+/** Below this share of the frame the mainland would take, far parts go to insets. */
+const MAINLAND_SHARE = 0.5;
+/** Parts within this much of a cluster's size (its longer side) belong to it: Kyushu to Honshu, Lofoten to
+ *  Norway; Juan Fernández, 670 km off Chile's 4,300, does not. */
+const NEAR = 0.15;
+/** More clusters than this are an archipelago, not a mainland with far parts: no insets. */
+const MOST_INSETS = 4;
+/** An inset's side, as a share of the mainland's longer side: at least (a small island magnified to it), at most. */
+const [SMALLEST, LARGEST] = [0.1, 0.3];
+
+/** One polygon of the scope: its outer ring, where it lies, and the box around its projection. */
+interface Piece {
+  outline: Outline;
+  span: [number, number];
+  lonLat: LonLatBounds;
+  box: Box;
+  area: number;
+}
+
+const width = ([[x0], [x1]]: Box) => x1 - x0;
+const height = ([[, y0], [, y1]]: Box) => y1 - y0;
+const side = (box: Box) => Math.max(width(box), height(box));
+const union = ([[ax0, ay0], [ax1, ay1]]: Box, [[bx0, by0], [bx1, by1]]: Box): Box => [
+  [Math.min(ax0, bx0), Math.min(ay0, by0)],
+  [Math.max(ax1, bx1), Math.max(ay1, by1)],
+];
+const apart = ([[ax0, ay0], [ax1, ay1]]: Box, [[bx0, by0], [bx1, by1]]: Box) =>
+  Math.max(0, bx0 - ax1, ax0 - bx1, by0 - ay1, ay0 - by1);
+function boxOf(points: Point[]): Box {
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const [x, y] of points) {
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+  }
+  return [
+    [x0, y0],
+    [x1, y1],
+  ];
+}
+
+/** The ring's points, as [lon, lat]. */
+const ringOf = ({ outline, span: [start, end] }: Piece): Point[] =>
+  Array.from({ length: end - start }, (_, i) => [outline.points[2 * (start + i)], outline.points[2 * (start + i) + 1]]);
+
+/** Every polygon, placed by its bounds alone (a point on each corner and side, and its centre): the clusters
+ *  need no more, and a country's first map must not pay for projecting all its points twice. */
+function pieces(geometry: ScopeGeometry, projection: GeoProjection): Piece[] {
+  return geometry.regions.flatMap(({ outline }) =>
+    outerRingSpans(outline).map((span): Piece => {
+      let [west, south, east, north] = [Infinity, Infinity, -Infinity, -Infinity];
+      for (let i = span[0]; i < span[1]; i++) {
+        const [lon, lat] = [outline.points[2 * i], outline.points[2 * i + 1]];
+        if (lon < west) west = lon;
+        if (lon > east) east = lon;
+        if (lat < south) south = lat;
+        if (lat > north) north = lat;
+      }
+      const probes: Point[] = [];
+      for (const lon of [west, (west + east) / 2, east])
+        for (const lat of [south, (south + north) / 2, north]) probes.push([lon, lat]);
+      const box = boxOf(probes.map((p) => projection(p) ?? p));
+      return {
+        outline,
+        span,
+        lonLat: [
+          [west, south],
+          [east, north],
+        ],
+        box,
+        area: width(box) * height(box),
+      };
+    }),
+  );
+}
+
+/** The largest of `rest`, and every piece near it or near what joined it, taken out of `rest`. */
+function cluster(rest: Set<Piece>, near: (box: Box) => number): Piece[] {
+  const seed = [...rest].reduce((a, b) => (b.area > a.area ? b : a));
+  rest.delete(seed);
+  const members = [seed];
+  let box = seed.box;
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const piece of rest) {
+      if (apart(box, piece.box) > near(box)) continue;
+      members.push(piece);
+      rest.delete(piece);
+      box = union(box, piece.box);
+      grown = true;
+    }
+  }
+  return members;
+}
+
+/** The members' bounds in degrees; across the antimeridian (Fiji's Lau group), east past 180. */
+function lonLatBounds(members: Piece[]): LonLatBounds {
+  const bounds = (shift: boolean): LonLatBounds => {
+    const east = (lon: number) => (shift && lon < 0 ? lon + 360 : lon);
+    return [
+      [Math.min(...members.map((m) => east(m.lonLat[0][0]))), Math.min(...members.map((m) => m.lonLat[0][1]))],
+      [Math.max(...members.map((m) => east(m.lonLat[1][0]))), Math.max(...members.map((m) => m.lonLat[1][1]))],
+    ];
+  };
+  const plain = bounds(false);
+  const shifted = bounds(true);
+  return shifted[1][0] - shifted[0][0] < plain[1][0] - plain[0][0] ? shifted : plain;
+}
+
+/** Whether [lon, lat] lies in `bounds` (east past west across the antimeridian), with a margin in degrees. */
+function within([[west, south], [east, north]]: LonLatBounds, [lon, lat]: Point, margin = 0.5): boolean {
+  if (lat < south - margin || lat > north + margin) return false;
+  const span = east >= west ? east - west : east + 360 - west;
+  return (lon - (west - margin) + 720) % 360 <= span + 2 * margin;
+}
+
+/** A ring of the mainland where the panels are placed, and the box around it, which spares most rings a look. */
+interface Land {
+  ring: Point[];
+  box: Box;
+}
+
+interface Inset {
+  bounds: LonLatBounds;
+  make: () => GeoProjection;
+  /** magnification against the mainland's scale */
+  factor: number;
+  /** where its centre goes, and its panel, at scale 150 and translate 0 */
+  offset: Point;
+  panel: Box;
+}
+
+/** A free place for a `w` × `h` panel inside the mainland's box, nearest `wanted`: over no mainland land and no
+ *  panel placed; else beside the box, on the side `wanted` lies. */
+function placePanel(mainland: Box, land: Land[], taken: Box[], w: number, h: number, wanted: Point): Box {
+  const [[x0, y0], [x1, y1]] = mainland;
+  const gap = side(mainland) * 0.02;
+  const free = (panel: Box) => {
+    if (taken.some((t) => apart(t, panel) < gap)) return false;
+    const [[px0, py0], [px1, py1]] = panel;
+    const probes: Point[] = [
+      [px0, py0],
+      [px1, py0],
+      [px0, py1],
+      [px1, py1],
+      [(px0 + px1) / 2, (py0 + py1) / 2],
+    ];
+    for (const { ring, box } of land) {
+      if (apart(box, panel) > gap) continue;
+      if (ring.some(([x, y]) => x >= px0 - gap && x <= px1 + gap && y >= py0 - gap && y <= py1 + gap)) return false;
+      if (probes.some((p) => polygonContains(ring, p))) return false;
+    }
+    return true;
+  };
+  const steps = 12;
+  let best: Box | null = null;
+  let distance = Infinity;
+  for (let i = 0; i <= steps; i++) {
+    for (let j = 0; j <= steps; j++) {
+      const x = x0 + ((x1 - x0 - w) * i) / steps;
+      const y = y0 + ((y1 - y0 - h) * j) / steps;
+      const panel: Box = [
+        [x, y],
+        [x + w, y + h],
+      ];
+      const d = Math.hypot(x + w / 2 - wanted[0], y + h / 2 - wanted[1]);
+      if (w <= x1 - x0 && h <= y1 - y0 && d < distance && free(panel)) [best, distance] = [panel, d];
+    }
+  }
+  if (best) return best;
+  // beside the mainland, level with where the part lies, after any panel already there
+  const outside = taken.reduce(union, mainland);
+  const left = wanted[0] < (x0 + x1) / 2;
+  const x = left ? outside[0][0] - gap - w : outside[1][0] + gap;
+  const y = Math.min(Math.max(wanted[1] - h / 2, y0), Math.max(y0, y1 - h));
+  return [
+    [x, y],
+    [x + w, y + h],
+  ];
+}
+
+/** The composite for a country whose far parts would shrink its mainland below half the frame, or null.
+ *  `provisional` is the scope's projection made for all of it; `mainlandProjection` makes one for the mainland's
+ *  bounds. */
+export function remoteInsets(
+  geometry: ScopeGeometry,
+  provisional: GeoProjection,
+  mainlandProjection: (bounds: LonLatBounds) => () => GeoProjection,
+): (() => GeoProjection) | null {
+  const all = pieces(geometry, provisional.scale(150).translate([0, 0]));
+  if (all.length < 2) return null;
+  const rest = new Set(all);
+  const mainlandPieces = cluster(rest, (box) => NEAR * side(box));
+  const mainlandSide = side(mainlandPieces.map((p) => p.box).reduce(union));
+  const far: Piece[][] = [];
+  while (rest.size && far.length <= MOST_INSETS)
+    far.push(cluster(rest, (box) => Math.max(NEAR * side(box), 0.05 * mainlandSide)));
+  if (!far.length || far.length > MOST_INSETS) return null;
+  const whole = all.map((p) => p.box).reduce(union);
+  const mainlandBox = mainlandPieces.map((p) => p.box).reduce(union);
+  if ((width(mainlandBox) * height(mainlandBox)) / (width(whole) * height(whole)) >= MAINLAND_SHARE) return null;
+
+  // the mainland's own projection, and its land there
+  const makeMain = mainlandProjection(lonLatBounds(mainlandPieces));
+  const main = makeMain().scale(150).translate([0, 0]);
+  const land = mainlandPieces.map((p): Land => {
+    const ring = ringOf(p).map((q) => main(q) ?? q);
+    return { ring, box: boxOf(ring) };
+  });
+  const mainland = land.map((l) => l.box).reduce(union);
+  const taken: Box[] = [];
+  const insets: Inset[] = far.flatMap((members): Inset[] => {
+    const bounds = lonLatBounds(members);
+    const [[west, south], [east, north]] = bounds;
+    const centre: Point = [east >= west ? (west + east) / 2 : (west + east + 360) / 2, (south + north) / 2];
+    const make = () => geoAzimuthalEqualArea().rotate([-centre[0], -centre[1]]);
+    const unit = make().scale(150).translate([0, 0]);
+    const own = boxOf(members.flatMap((p) => ringOf(p).map((q) => unit(q) ?? q)));
+    // a rock Natural Earth draws as a line (Salas y Gómez) would be an empty panel: it stays where it lies
+    if (!(width(own) > 0 && height(own) > 0)) return [];
+    const size = side(own);
+    const factor = Math.min((LARGEST * side(mainland)) / size, Math.max(1, (SMALLEST * side(mainland)) / size));
+    const pad = side(mainland) * 0.015;
+    const [w, h] = [width(own) * factor + 2 * pad, height(own) * factor + 2 * pad];
+    const panel = placePanel(mainland, land, taken, w, h, main(centre) ?? [0, 0]);
+    taken.push(panel);
+    const [[px0, py0], [px1, py1]] = panel;
+    const [[ox0, oy0], [ox1, oy1]] = own;
+    const offset: Point = [(px0 + px1) / 2 - (factor * (ox0 + ox1)) / 2, (py0 + py1) / 2 - (factor * (oy0 + oy1)) / 2];
+    return [{ bounds, make, factor, offset, panel }];
+  });
+  if (!insets.length) return null;
+  const frame = taken.reduce(union, mainland);
+  return () => composite(makeMain, insets, frame);
+}
+
+/** One stream into several, as d3's albersUsa multiplexes its parts. */
+function multiplex(streams: GeoStream[]): GeoStream {
+  return {
+    point: (x, y) => streams.forEach((s) => s.point(x, y)),
+    sphere: () => streams.forEach((s) => s.sphere?.()),
+    lineStart: () => streams.forEach((s) => s.lineStart()),
+    lineEnd: () => streams.forEach((s) => s.lineEnd()),
+    polygonStart: () => streams.forEach((s) => s.polygonStart()),
+    polygonEnd: () => streams.forEach((s) => s.polygonEnd()),
+  };
+}
+
+function composite(makeMain: () => GeoProjection, insets: Inset[], frame: Box): GeoProjection {
+  const main = makeMain();
+  const parts = insets.map((inset) => inset.make());
+  let scale = 150;
+  let translate: Point = [0, 0];
+  const place = ([x, y]: Point): Point => [translate[0] + (scale / 150) * x, translate[1] + (scale / 150) * y];
+  const placed = (box: Box): Box => [place(box[0]), place(box[1])];
+  const apply = () => {
+    main.scale(scale).translate(translate).clipExtent(placed(frame));
+    insets.forEach((inset, i) =>
+      parts[i]
+        .scale(scale * inset.factor)
+        .translate(place(inset.offset))
+        .clipExtent(placed(inset.panel)),
+    );
+  };
+  const partOf = (point: Point) => {
+    const i = insets.findIndex((inset) => within(inset.bounds, point));
+    return i < 0 ? main : parts[i];
+  };
+  const projection = ((point: Point) => partOf(point)(point)) as GeoProjection;
+  const methods = {
+    invert(point: Point) {
+      const i = insets.findIndex((inset) => {
+        const [[x0, y0], [x1, y1]] = placed(inset.panel);
+        return point[0] >= x0 && point[0] <= x1 && point[1] >= y0 && point[1] <= y1;
+      });
+      return (i < 0 ? main : parts[i]).invert!(point);
+    },
+    stream: (output: GeoStream) => multiplex([main.stream(output), ...parts.map((p) => p.stream(output))]),
+    scale(value?: number) {
+      if (value === undefined) return scale;
+      scale = value;
+      apply();
+      return projection;
+    },
+    translate(value?: Point) {
+      if (value === undefined) return translate;
+      translate = value;
+      apply();
+      return projection;
+    },
+    getCompositionBorders: () =>
+      insets
+        .map(({ panel }) => {
+          const [[x0, y0], [x1, y1]] = placed(panel);
+          return `M${x0},${y0}L${x1},${y0}L${x1},${y1}L${x0},${y1}Z`;
+        })
+        .join(''),
+  };
+  Object.assign(projection, methods);
+  apply();
+  return projection;
+}
