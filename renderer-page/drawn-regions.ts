@@ -1,7 +1,7 @@
 // The regions the map draws, worked out once per render for the layers, the legend's scale and its placement
 // to read: an outline for each region the frame shows, and a dot for each region with data that the map could
-// not otherwise show (no outline at this level, as Singapore at 110m, or an outline smaller than the dot that
-// would stand for it), so no data is lost silently. Regions without data stay as they are: a missing one is not
+// not otherwise show (no outline at this level, as Singapore at 110m, or an outline too small to read a colour
+// on, for the size of the map), so no data is lost silently. Regions without data stay as they are: a missing one is not
 // worth the clutter. A region with data that has neither (its place outside the frame) is listed as not drawn.
 import type { Extent } from './geometry/projection.ts';
 import type { Frame } from './frame.ts';
