@@ -7,6 +7,7 @@ import type { Frame } from './frame.ts';
 import type { FillScale, LegendEntry } from './scales/fill-scale.ts';
 import type { DrawnRegion } from './drawn-regions.ts';
 import type { Corners } from './furniture/corners.ts';
+import type { Box } from './geometry/box-inside.ts';
 import type { SeaNetwork } from './sea-routing/sea-network.ts';
 import type { MapDocument, MapElement, ParsedElement } from './map-document.ts';
 import type { MapText } from './map-text.ts';
@@ -34,6 +35,9 @@ export interface RenderContext {
   drawnRegions: DrawnRegion[];
   /** the boxes of the furniture the request turned on, which the legend keeps clear of */
   corners: Corners;
+  /** what the markers drew, their symbols and labels, in screen px: the markers layer fills it, and the region
+   *  labels drawn over it keep clear of it */
+  markerBoxes: Box[];
   warnings: RenderWarnings;
   /** screen point of a region's visual centre (cached per render), or null when it is not drawn */
   centreOf(id: string): [number, number] | null;

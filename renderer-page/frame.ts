@@ -21,7 +21,7 @@ import { areaStream, Placement, type Recorded } from './geometry/reference-outli
 import { ReferenceOutlines } from './geometry/outline-tiers.ts';
 import type { Panel } from './geometry/inset-panels.ts';
 
-type Framing = Pick<MapSpec, 'scope' | 'division' | 'geometry' | 'level' | 'projection' | 'bbox'>;
+type Framing = Pick<MapSpec, 'scope' | 'division' | 'geometry' | 'level' | 'worldview' | 'projection' | 'bbox'>;
 
 /** The most a map's natural shape may differ from a landscape or portrait page: a chain of atolls (the
  *  Maldives, 1.2° by 7.8°, were 1000 by 6712 px; Kiribati, the Marshall Islands, Chile) is fitted inside a

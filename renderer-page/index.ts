@@ -1,6 +1,6 @@
 // Browser entry of the renderer bundle: pool pages (PNG) and the preview page call `window.renderMap(spec)`,
 // which draws the map into #map. Files come from the page's origin.
-import type { MapSpec, RenderResult } from './spec.ts';
+import { noWarnings, type MapSpec, type RenderResult } from './spec.ts';
 import { renderMap, type RenderEnvironment } from './render-map.ts';
 import type { MapPage } from './map-document.ts';
 import { morph } from './morph.ts';
@@ -59,7 +59,7 @@ window.renderMap = async (spec, frameFollows = false, maxPixels = Infinity) => {
   };
   const drawing = await renderMap(spec, { ...environment, tooltips: !frameFollows, fits });
   // nothing drawn, so no frame follows: the next map need not wait for one
-  if (!drawing) return { ...laidOut, warnings: { unknownRoutes: [], notDrawn: [] }, description: '', overPixels: true };
+  if (!drawing) return { ...laidOut, warnings: noWarnings(), description: '', overPixels: true };
   const { svg, width, height, warnings, description } = drawing;
   // A PNG at a higher pixel density is the same vector drawing shown larger, so it stays sharp.
   if (spec.scale !== 1) {

@@ -1,5 +1,5 @@
 import { geoPath } from 'd3';
-import type { MapSpec, RenderWarnings } from './spec.ts';
+import { noWarnings, type MapSpec, type RenderWarnings } from './spec.ts';
 import type { Layer, RenderContext } from './context.ts';
 import { themes } from './themes/index.ts';
 import { loadScopeGeometry, type LoadJson } from './geometry/scope-geometry.ts';
@@ -106,7 +106,8 @@ export async function renderMap(spec: MapSpec, env: RenderEnvironment): Promise<
       scales: { fill, fixed: fixedFillEntries(regions, theme, fill !== null) },
       drawnRegions: regions,
       corners: furnitureCorners(spec, layout, frame.projection),
-      warnings: { unknownRoutes: [], notDrawn },
+      markerBoxes: [],
+      warnings: { ...noWarnings(), notDrawn },
       centreOf: (id) => dots.get(id) ?? frame.centre(id),
       seaNetwork,
       tooltips: env.tooltips,

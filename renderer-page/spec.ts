@@ -1,5 +1,6 @@
 // The renderer's input contract: the normalised request. The server builds it (filling every default,
 // canonicalising ids and enumerations) and imports these types only; the renderer trusts it as given.
+import type { Worldview } from '../topology/scopes.ts';
 
 /** `world`, a country's ISO 3166-1 alpha-2 code (`DE`), or another scope of the catalogue */
 type ScopeId = string;
@@ -172,6 +173,9 @@ export interface MapSpec {
   projection: ProjectionName;
   /** neighbouring land drawn muted around the scope's regions */
   context: boolean;
+  /** whose lines the scope's files draw (`europe@de-facto-low.json`): `un` unless the scope has a variant for the
+   *  worldview asked for */
+  worldview: Worldview;
   theme: ThemeName;
   colorScale: ColorScaleName;
   /** `sequential` only; `diverging` is symmetric around zero and `categorical` has no classes */
@@ -230,10 +234,16 @@ export interface MapSpec {
 }
 
 export interface RenderWarnings {
+  /** routes with an end the renderer could not place, as `from>to` */
   unknownRoutes: string[];
+  /** marker labels left out: no side of their marker had room for them */
+  hiddenLabels: string[];
   /** regions with data the map could not draw (their place outside the frame), by id */
   notDrawn: string[];
 }
+
+/** A render that warns of nothing. */
+export const noWarnings = (): RenderWarnings => ({ unknownRoutes: [], hiddenLabels: [], notDrawn: [] });
 
 /** What `window.renderMap` answers in a page once the map is drawn into #map. */
 export interface RenderResult {

@@ -15,7 +15,7 @@ export interface MapAnswer {
   etag: string;
   /** the map, or null when the client's copy is current (304) */
   map: { body: Buffer; contentType: string; cache: 'HIT' | 'MISS'; description: string } | null;
-  /** X-Geo-Warnings: unknown ids, routes the request or the render could not draw, regions it could not draw */
+  /** X-Geo-Warnings: unknown ids, and routes the request or the render could not draw */
   warnings: string | undefined;
 }
 
@@ -30,7 +30,7 @@ export async function answerMap(
   // fresh compares as RFC 9110 does: weakly, against each tag of a list, and `*`. It is given only
   // If-None-Match, so a client's Cache-Control: no-cache does not turn a matching tag into a render.
   if (ifNoneMatch !== null && fresh({ 'if-none-match': ifNoneMatch }, { etag })) {
-    return { etag, map: null, warnings: geoWarnings({ unknownIds, unknownRoutes }) };
+    return { etag, map: null, warnings: geoWarnings({ unknownIds, unknownRoutes, hiddenLabels: [], notDrawn: [] }) };
   }
   let rendered = await cache.get(etag);
   const hit = rendered !== undefined;
@@ -40,12 +40,7 @@ export async function answerMap(
       throw renderError(error);
     });
     costs.learn(spec, output.height);
-    rendered = {
-      body: output.body,
-      renderWarnings: output.unknownRoutes,
-      notDrawn: output.notDrawn,
-      description: output.description,
-    };
+    rendered = { body: output.body, renderWarnings: output.warnings, description: output.description };
     await cache.set(etag, rendered);
   }
   return {
@@ -58,8 +53,9 @@ export async function answerMap(
     },
     warnings: geoWarnings({
       unknownIds,
-      unknownRoutes: [...unknownRoutes, ...rendered.renderWarnings],
-      notDrawn: rendered.notDrawn,
+      unknownRoutes: [...unknownRoutes, ...rendered.renderWarnings.unknownRoutes],
+      hiddenLabels: rendered.renderWarnings.hiddenLabels,
+      notDrawn: rendered.renderWarnings.notDrawn,
     }),
   };
 }

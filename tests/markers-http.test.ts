@@ -148,7 +148,7 @@ test('POST: size, rotation and colour reach the icon; a marker off the map is le
 
 test('a SIDC draws milsymbol’s symbol, labelled below by default', async () => {
   const doc = await svg(
-    '/map.svg?scope=world&markers=50,10:10031000001211000000:1st+Battalion%3B48,20:10061000001211000000:Enemy:right:40',
+    '/map.svg?scope=world&markers=50,10:10031000001211000000:1st+Battalion%3B40,40:10061000001211000000:Enemy:right:40',
   );
   const friendly = marker(doc, 0);
   const symbol = all(friendly as unknown as Document, 'g').find(

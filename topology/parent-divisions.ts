@@ -10,6 +10,7 @@ import { finaliseRegions, TIER, type RegionDraft } from './aliases.js';
 import type { RegionEntry } from './catalogue.js';
 import type { CountryRegion } from './country-drafts.js';
 import { writeLevels, type Neighbours } from './scope-levels.js';
+import { shortName } from './short-names.js';
 import { arealGeometries, mergeById } from './topo-tools.js';
 
 export interface ParentDivision {
@@ -71,7 +72,10 @@ function parentDrafts(
       { text: id.slice(3), tier: TIER.code },
       ...[ISO_NAME.get(id) ?? '', ...new Set(regionNames)].filter(Boolean).map((text) => ({ text, tier: TIER.source })),
     ];
-    return { id, name: listed.get(id) ?? fineNames.get(id) ?? ISO_NAME.get(id) ?? id, aliases };
+    const name = listed.get(id) ?? fineNames.get(id) ?? ISO_NAME.get(id) ?? id;
+    const short = shortName(id, name);
+    if (short !== name) aliases.push({ text: name, tier: TIER.source });
+    return { id, name: short, aliases };
   });
 }
 

@@ -5,6 +5,11 @@
 export type Level = 'low' | 'medium' | 'high';
 export const LEVELS: readonly Level[] = ['low', 'medium', 'high'];
 
+/** Whose boundaries a map draws where they are disputed (docs/boundaries.md): `un` as the UN and ISO 3166 list
+ *  them, `de-facto` Natural Earth's lines of control. The first is the default. */
+export const WORLDVIEWS = ['un', 'de-facto'] as const;
+export type Worldview = (typeof WORLDVIEWS)[number];
+
 type ScopeKind = 'world' | 'country' | 'group' | 'custom';
 
 export interface ScopeDefinition {
@@ -27,6 +32,9 @@ export interface ScopeDefinition {
   /** the box the map is fitted to by default, [west, south, east, north] (east past 180 across the antimeridian),
    *  where the regions reach far beyond what a map of the scope shows (Europe's Russia to the Pacific) */
   extent?: [number, number, number, number];
+  /** the worldviews other than `un` whose lines differ on this scope's map, each with its own files
+   *  (`europe@de-facto-low.json`); absent where every worldview draws the same map */
+  worldviews?: Exclude<Worldview, 'un'>[];
 }
 
 export const WORLD: ScopeDefinition = {

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Admin1Feature } from './admin1-source.js';
 import { editDistance } from './catalogue.js';
+import { REFORMED_CODES } from './reformed-subdivisions.js';
 import { readJson } from './topo-tools.js';
 
 const require = createRequire(import.meta.url);
@@ -74,6 +75,7 @@ let allLocaleNames: Map<string, string[]> | undefined;
 const SOURCE_CODE_FIXES: Readonly<Record<string, string>> = {
   'PL-SK': 'PL-26', // Świętokrzyskie, "Holy Cross" in CLDR's English
   'OM-SH': 'OM-SJ', // Ash Sharqiyah South, "Janub ash Sharqiyah" in CLDR's English
+  ...REFORMED_CODES,
 };
 
 /** Words that say what kind of unit a name is, which sources add or leave out at will. */

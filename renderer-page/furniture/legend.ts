@@ -2,6 +2,7 @@
 // or horizontal), or one gradient bar (continuous); then the highlight and no data swatches when the map shows
 // such regions (scales/fixed-fills.ts). It sits where `legendPosition` says: by default in a corner of the map
 // where it covers no region with data, else in a band below the map.
+import { ticks } from 'd3';
 import type { RenderContext } from '../context.ts';
 import type { LegendBand } from '../layout.ts';
 import type { LegendEntry } from '../scales/fill-scale.ts';
@@ -95,6 +96,29 @@ function horizontal(ctx: RenderContext, m: Metrics, entries: LegendEntry[]): Bod
   return flow(ctx, m, entries, m.pad + m.titleHeight, (x1 - x0) * 0.9);
 }
 
+/** Where a tick sits under the bar, and how its label is anchored: the end labels align with the bar's ends
+ *  rather than stick out past the panel. */
+function tickAt([lo, hi]: [number, number], bar: number, value: number) {
+  const dx = hi === lo ? bar / 2 : Math.round(((value - lo) / (hi - lo)) * bar * 100) / 100;
+  return { dx, anchor: dx <= 0 ? 'start' : dx >= bar ? 'end' : 'middle' } as const;
+}
+
+/** d3's round ticks over the (nice) domain: as many as fit under the bar with a gap between their labels. */
+function tickValues(ctx: RenderContext, m: Metrics, domain: [number, number], bar: number): number[] {
+  if (domain[0] === domain[1]) return [domain[0]];
+  for (let count = 5; count > 1; count--) {
+    const values = ticks(domain[0], domain[1], count);
+    const spans = values.map((value) => {
+      const { dx, anchor } = tickAt(domain, bar, value);
+      const w = textWidth(ctx.text.value(value), m.size);
+      const left = anchor === 'start' ? dx : anchor === 'end' ? dx - w : dx - w / 2;
+      return [left, left + w];
+    });
+    if (spans.every(([left], i) => i === 0 || left - spans[i - 1][1] >= m.size / 2)) return values;
+  }
+  return domain;
+}
+
 function continuous(
   ctx: RenderContext,
   m: Metrics,
@@ -112,22 +136,16 @@ function continuous(
   );
   const defs = el(doc, 'defs');
   defs.appendChild(gradient);
-  const [lo, hi] = domain;
   const tickY = top + m.swatch + Math.round(m.size * 1.2);
-  const ticks = (
-    [
-      [lo, 'start', 0],
-      [(lo + hi) / 2, 'middle', bar / 2],
-      [hi, 'end', bar],
-    ] as const
-  ).map(([value, anchor, dx]) =>
-    el(
+  const labels = tickValues(ctx, m, domain, bar).map((value) => {
+    const { dx, anchor } = tickAt(domain, bar, value);
+    return el(
       doc,
       'text',
       { x: m.pad + dx, y: tickY, 'font-size': m.size, 'text-anchor': anchor, fill: theme.text },
       ctx.text.value(value),
-    ),
-  );
+    );
+  });
   const rest = flow(ctx, m, extras, tickY + Math.round(m.size * 0.8), (x1 - x0) * 0.9);
   return {
     parts: [
@@ -140,7 +158,7 @@ function continuous(
         fill: 'url(#legend-gradient)',
         'data-legend': 'gradient',
       }),
-      ...ticks,
+      ...labels,
       ...rest.parts,
     ],
     width: Math.max(bar + 2 * m.pad, rest.width),

@@ -15,7 +15,6 @@ import {
   geoConicConformalEurope,
   geoConicConformalFrance,
   geoConicConformalNetherlands,
-  geoConicConformalPortugal,
   geoConicConformalSpain,
 } from 'd3-composite-projections/index.js';
 import type { MapSpec, ProjectionName } from '../spec.ts';
@@ -32,7 +31,6 @@ type Framing = Pick<MapSpec, 'scope' | 'projection' | 'bbox'>;
 const WITH_INSETS: Readonly<Record<string, Partial<Record<ProjectionName, () => GeoProjection>>>> = {
   FR: { conicConformal: () => geoConicConformalFrance() as unknown as GeoProjection },
   ES: { conicConformal: () => geoConicConformalSpain() as unknown as GeoProjection },
-  PT: { conicConformal: () => geoConicConformalPortugal() as unknown as GeoProjection },
   NL: { conicConformal: () => geoConicConformalNetherlands() as unknown as GeoProjection },
   US: { albersUsa: () => geoAlbersUsaTerritories() as unknown as GeoProjection },
   // the EU's outermost regions (the Canaries, the Azores, Madeira, French Guiana, Réunion...)

@@ -19,8 +19,16 @@ const MAINLAND_SHARE = 0.5;
 /** Parts within this much of a cluster's size (its longer side) belong to it: Kyushu to Honshu, Lofoten to
  *  Norway; Juan Fernández, 670 km off Chile's 4,300, does not. */
 const NEAR = 0.15;
+/** Far from the mainland, islands this much of the way to it apart are one group (the Azores' three). */
+const FAR_NEAR = 0.35;
+/** A mainland smaller than this, in degrees, is an island among islands (Grenada, Saint Vincent), whose groups lie
+ *  too close together to route each point to its own part; they keep their places. */
+const SMALLEST_MAINLAND = 1;
 /** More clusters than this are an archipelago, not a mainland with far parts: no insets. */
 const MOST_INSETS = 4;
+/** A far part this large against the mainland (by the boxes around their islands) is not one to shrink into an
+ *  inset. */
+const MAINLAND_PART = 0.25;
 /** An inset's side, as a share of the mainland's longer side: at least (a small island magnified to it), at most. */
 const [SMALLEST, LARGEST] = [0.1, 0.3];
 
@@ -139,6 +147,9 @@ interface Land {
 
 interface Inset {
   bounds: LonLatBounds;
+  /** degrees around `bounds` still routed to the inset (a marker beside an island): a fifth of the way to the
+   *  mainland, at most half a degree, so that Grenada is not taken for Carriacou, 30 km away */
+  margin: number;
   make: () => GeoProjection;
   /** magnification against the mainland's scale */
   factor: number;
@@ -204,21 +215,29 @@ export function remoteInsets(
   provisional: GeoProjection,
   mainlandProjection: (bounds: LonLatBounds) => () => GeoProjection,
 ): (() => GeoProjection) | null {
-  const all = pieces(geometry, provisional.scale(150).translate([0, 0]));
+  // a rock Natural Earth draws as a line (Chile's Salas y Gómez) has no place to show and would join its neighbours'
+  const all = pieces(geometry, provisional.scale(150).translate([0, 0])).filter((p) => p.area > 0);
   if (all.length < 2) return null;
   const rest = new Set(all);
   const mainlandPieces = cluster(rest, (box) => NEAR * side(box));
-  const mainlandSide = side(mainlandPieces.map((p) => p.box).reduce(union));
+  const boxOfAll = (members: Piece[]) => members.map((p) => p.box).reduce(union);
+  const boxArea = (box: Box) => width(box) * height(box);
+  const mainlandBox = boxOfAll(mainlandPieces);
   const far: Piece[][] = [];
   while (rest.size && far.length <= MOST_INSETS)
-    far.push(cluster(rest, (box) => Math.max(NEAR * side(box), 0.05 * mainlandSide)));
+    far.push(
+      cluster(rest, (box) => Math.max(NEAR * side(box), 0.05 * side(mainlandBox), FAR_NEAR * apart(box, mainlandBox))),
+    );
   if (!far.length || far.length > MOST_INSETS) return null;
-  const whole = all.map((p) => p.box).reduce(union);
-  const mainlandBox = mainlandPieces.map((p) => p.box).reduce(union);
-  if ((width(mainlandBox) * height(mainlandBox)) / (width(whole) * height(whole)) >= MAINLAND_SHARE) return null;
+  // a far part as large as a quarter of the mainland is a main part of the country (Malaysia's Borneo)
+  const landOf = (members: Piece[]) => members.reduce((sum, p) => sum + p.area, 0);
+  if (far.some((members) => landOf(members) > MAINLAND_PART * landOf(mainlandPieces))) return null;
+  if (boxArea(mainlandBox) / boxArea(boxOfAll(all)) >= MAINLAND_SHARE) return null;
 
   // the mainland's own projection, and its land there
-  const makeMain = mainlandProjection(lonLatBounds(mainlandPieces));
+  const mainlandDegrees = lonLatBounds(mainlandPieces);
+  if (side(mainlandDegrees) < SMALLEST_MAINLAND) return null;
+  const makeMain = mainlandProjection(mainlandDegrees);
   const main = makeMain().scale(150).translate([0, 0]);
   const land = mainlandPieces.map((p): Land => {
     const ring = ringOf(p).map((q) => main(q) ?? q);
@@ -244,7 +263,8 @@ export function remoteInsets(
     const [[px0, py0], [px1, py1]] = panel;
     const [[ox0, oy0], [ox1, oy1]] = own;
     const offset: Point = [(px0 + px1) / 2 - (factor * (ox0 + ox1)) / 2, (py0 + py1) / 2 - (factor * (oy0 + oy1)) / 2];
-    return [{ bounds, make, factor, offset, panel }];
+    const margin = Math.min(0.5, 0.2 * apart(bounds, mainlandDegrees));
+    return [{ bounds, margin, make, factor, offset, panel }];
   });
   if (!insets.length) return null;
   const frame = taken.reduce(union, mainland);
@@ -271,7 +291,16 @@ function composite(makeMain: () => GeoProjection, insets: Inset[], frame: Box): 
   const place = ([x, y]: Point): Point => [translate[0] + (scale / 150) * x, translate[1] + (scale / 150) * y];
   const placed = (box: Box): Box => [place(box[0]), place(box[1])];
   const apply = () => {
-    main.scale(scale).translate(translate).clipExtent(placed(frame));
+    // a hair beyond the frame: the mainland's extreme points lie on its edge, where rounding would clip them
+    const [[x0, y0], [x1, y1]] = placed(frame);
+    const hair = (x1 - x0 + y1 - y0) * 1e-6;
+    main
+      .scale(scale)
+      .translate(translate)
+      .clipExtent([
+        [x0 - hair, y0 - hair],
+        [x1 + hair, y1 + hair],
+      ]);
     insets.forEach((inset, i) =>
       parts[i]
         .scale(scale * inset.factor)
@@ -280,7 +309,7 @@ function composite(makeMain: () => GeoProjection, insets: Inset[], frame: Box): 
     );
   };
   const partOf = (point: Point) => {
-    const i = insets.findIndex((inset) => within(inset.bounds, point));
+    const i = insets.findIndex((inset) => within(inset.bounds, point, inset.margin));
     return i < 0 ? main : parts[i];
   };
   const projection = ((point: Point) => partOf(point)(point)) as GeoProjection;

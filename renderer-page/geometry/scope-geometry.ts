@@ -32,12 +32,14 @@ export type LoadJson = (name: string) => Promise<unknown>;
 const KEPT = 16;
 const loaded = new Map<string, Promise<ScopeGeometry>>();
 
-type Source = Pick<MapSpec, 'scope' | 'division' | 'geometry' | 'level'>;
+type Source = Pick<MapSpec, 'scope' | 'division' | 'geometry' | 'level' | 'worldview'>;
 
 /** What the geometry of a map is kept under: its file's name (`FR.regions-medium`, a scope's division at a
- *  level), or the hash of the request's own boundaries. */
-export function geometryKey({ scope, division, geometry, level }: Source): string {
-  return geometry ? `custom#${geometry.key}` : `${scope}${division === null ? '' : `.${division}`}-${level}`;
+ *  level; `europe@de-facto-low`, a scope as a worldview other than the default draws it), or the hash of the
+ *  request's own boundaries. */
+export function geometryKey({ scope, division, geometry, level, worldview }: Source): string {
+  if (geometry) return `custom#${geometry.key}`;
+  return `${scope}${division === null ? '' : `.${division}`}${worldview === 'un' ? '' : `@${worldview}`}-${level}`;
 }
 
 /** The geometry of a scope, or of one of its divisions (`FR.regions-medium.json`), at a level; or the

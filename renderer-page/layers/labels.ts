@@ -1,20 +1,47 @@
-// Region labels at each region's visual centre (a dot's centre for a region drawn as one): the id, the name in
-// the locale, the value, or the name over the value (`labelContent`). With `ISO`, larger regions come first and
-// a label that would overlap one already placed is left out; a listed region is always labelled. A halo in the
-// background colour keeps them legible on any fill.
+// Region labels: the id (without the scope's country prefix: `CA`, not `US-CA`), the name in the locale, the
+// value, or the name over the value (`labelContent`). With `ISO`, regions with data come first, then larger ones;
+// a label goes at its region's visual centre, else a little off it, only where its text lies wholly inside the
+// region and clear of the labels already placed and of the markers (their symbols and labels), and is left out
+// otherwise (DECISIONS §11). A listed region is
+// always labelled, inside where it fits, else on its centre (or its dot). A halo in the background colour keeps
+// the text legible on any fill.
 import type { RenderContext } from '../context.ts';
 import { textWidth } from '../fonts.ts';
+import { boxInside, shapeOf, type Box } from '../geometry/box-inside.ts';
 import { el, layerGroup, px } from '../svg.ts';
 import type { MapElement } from '../map-document.ts';
 
-interface Placed {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
+// Where Noto Sans's ink lies about a line's middle, in em: the middle (`central`) is halfway between its
+// ascent (1.069) and descent (0.293), 0.388 above the baseline; capitals and ascenders reach 0.714 to 0.76 above
+// the baseline, the baseline is 0.388 below the middle, descenders (g, p, y) reach 0.24 below the baseline.
+const ABOVE_MIDDLE = 0.38;
+const BELOW_MIDDLE = 0.4;
+const BELOW_MIDDLE_DESCENDING = 0.63;
+/** Letters that reach below the baseline. */
+const DESCENDERS = /[gjpqyçŋ,;]/;
+
+const overlaps = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+
+/** The boxes of the labels placed, filed by the 32 px cells they touch: a map of 3,000 counties tries each label
+ *  in up to 25 places, against its neighbours rather than against every label placed. */
+class Placed {
+  private readonly cells = new Map<string, Box[]>();
+  private keys({ x0, y0, x1, y1 }: Box): string[] {
+    const keys: string[] = [];
+    for (let x = Math.floor(x0 / 32); x <= Math.floor(x1 / 32); x++)
+      for (let y = Math.floor(y0 / 32); y <= Math.floor(y1 / 32); y++) keys.push(`${x},${y}`);
+    return keys;
+  }
+  add(box: Box): void {
+    for (const key of this.keys(box)) this.cells.set(key, [...(this.cells.get(key) ?? []), box]);
+  }
+  hits(box: Box): boolean {
+    return this.keys(box).some((key) => this.cells.get(key)?.some((other) => overlaps(other, box)));
+  }
 }
 
-const overlaps = (a: Placed, b: Placed) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+/** The label of an id: without the prefix of the country whose scope the map is (`US-CA` on `US` is `CA`). */
+const shortId = (id: string, scope: string) => (id.startsWith(`${scope}-`) ? id.slice(scope.length + 1) : id);
 
 /** The lines of a region's label (bold first), or none when it asks for a value the region does not have. */
 function labelLines(ctx: RenderContext, id: string, values: ReadonlyMap<string, number | string>): string[] {
@@ -23,7 +50,7 @@ function labelLines(ctx: RenderContext, id: string, values: ReadonlyMap<string, 
   const value = typeof given === 'number' ? text.value(given) : (given ?? null);
   switch (spec.labelContent) {
     case 'id':
-      return [id];
+      return [shortId(id, spec.scope)];
     case 'name':
       return [text.name(id)];
     case 'value':
@@ -33,12 +60,29 @@ function labelLines(ctx: RenderContext, id: string, values: ReadonlyMap<string, 
   }
 }
 
+/** Where a label may go, nearest first: the visual centre, then points up to half the text's width and a line
+ *  off it each way, which keeps a label inside a region whose centre lies near a narrow neck or a coast. */
+function positions([x, y]: [number, number], halfWidth: number, size: number): Array<[number, number]> {
+  const steps = [0, -1, 1, -2, 2];
+  const dx = halfWidth / 4;
+  const dy = size / 2;
+  return steps
+    .flatMap((i) => steps.map((j): [number, number] => [i * dx, j * dy]))
+    .sort((a, b) => Math.hypot(...a) - Math.hypot(...b))
+    .map(([ox, oy]) => [x + ox, y + oy]);
+}
+
 export function labelsLayer(ctx: RenderContext): MapElement | null {
   const { doc, theme, spec, frame } = ctx;
   const { mode, ids, minArea } = spec.labels;
   if (mode === 'none') return null;
   const listed = new Set(ids);
   const size = Math.round(Math.min(13, Math.max(8, spec.width * 0.0085)));
+  // a region's value, else its circle's
+  const values = new Map<string, number | string>([
+    ...spec.proportional.items.map((p): [string, number] => [p.id, p.value]),
+    ...spec.regions.flatMap((r): Array<[string, number | string]> => (r.value === null ? [] : [[r.id, r.value]])),
+  ]);
   // the regions drawn: their outlines, and the dots of regions with data that have none to show
   const drawn = new Set([
     ...ctx.geometry.regions.map((f) => f.id),
@@ -46,33 +90,37 @@ export function labelsLayer(ctx: RenderContext): MapElement | null {
   ]);
   const candidates = [...drawn]
     .filter((id) => (mode === 'all' ? true : listed.has(id)))
-    .map((id) => ({ id, area: frame.area(id) }))
+    .map((id) => ({ id, area: frame.area(id), data: values.has(id) }))
     .filter((c) => mode === 'list' || c.area >= minArea)
-    .sort((a, b) => b.area - a.area || (a.id < b.id ? -1 : 1));
-  // a region's value, else its circle's
-  const values = new Map<string, number | string>([
-    ...spec.proportional.items.map((p): [string, number] => [p.id, p.value]),
-    ...spec.regions.flatMap((r): Array<[string, number | string]> => (r.value === null ? [] : [[r.id, r.value]])),
-  ]);
-  const placed: Placed[] = [];
+    .sort((a, b) => Number(b.data) - Number(a.data) || b.area - a.area || (a.id < b.id ? -1 : 1));
+  const placed = new Placed();
+  // the markers' symbols and labels, which a region label drawn over them would hide
+  for (const box of ctx.markerBoxes) placed.add(box);
   const labels: MapElement[] = [];
   for (const { id } of candidates) {
-    const at = ctx.centreOf(id);
-    if (!at) continue;
+    const centre = ctx.centreOf(id);
+    if (!centre) continue;
     const lines = labelLines(ctx, id, values);
     if (!lines.length) continue;
-    const half = Math.max(...lines.map((line, i) => textWidth(line, size, i === 0 ? 700 : 400))) / 2 + 1;
-    // lines of 1.2 em, centred together on the point
+    const half = Math.max(...lines.map((line, i) => textWidth(line, size, i === 0 ? 700 : 400))) / 2;
+    // lines of 1.2 em, centred together on the point; each on its middle (`dominant-baseline: central`)
     const step = size * 1.2;
-    const top = at[1] - ((lines.length - 1) * step) / 2;
-    const box = {
-      x0: at[0] - half,
-      y0: top - size * 0.6,
-      x1: at[0] + half,
-      y1: top + (lines.length - 1) * step + size * 0.6,
-    };
-    if (mode === 'all' && placed.some((p) => overlaps(p, box))) continue;
-    placed.push(box);
+    const extent = ((lines.length - 1) * step) / 2;
+    const below = size * (DESCENDERS.test(lines[lines.length - 1]) ? BELOW_MIDDLE_DESCENDING : BELOW_MIDDLE);
+    const ink = ([x, y]: [number, number], pad: number): Box => ({
+      x0: x - half - pad,
+      y0: y - extent - size * ABOVE_MIDDLE - pad,
+      x1: x + half + pad,
+      y1: y + extent + below + pad,
+    });
+    const shape = shapeOf(frame.regionPolygons(id));
+    const clear = (at: [number, number]) => mode === 'list' || !placed.hits(ink(at, 1));
+    const at =
+      positions(centre, half, size).find((p) => clear(p) && boxInside(ink(p, 0), shape)) ??
+      (mode === 'list' ? centre : null);
+    if (!at) continue;
+    placed.add(ink(at, 1));
+    const top = at[1] - extent;
     const oneLine = lines.length === 1 ? lines[0] : undefined;
     const label = el(
       doc,

@@ -1,6 +1,7 @@
 import ms from 'milsymbol';
 import type { RenderContext } from '../context.ts';
 import type { MarkerSpec } from '../spec.ts';
+import { textWidth } from '../fonts.ts';
 import { el, layerGroup, px } from '../svg.ts';
 import type { MapElement } from '../map-document.ts';
 import { ICON_BOX, ICON_PATHS, iconAnchor } from '../markers/icons.ts';
@@ -83,9 +84,12 @@ function drawSymbol(ctx: RenderContext, marker: MarkerSpec & { sidc: string }) {
   return { node, bounds: [-anchor.x, -anchor.y, width - anchor.x, height - anchor.y] as Bounds };
 }
 
-/** The label beside what the marker drew, on the side asked for, with a halo in the background colour. */
-function drawLabel(ctx: RenderContext, marker: MarkerSpec, [left, top, right, bottom]: Bounds): MapElement | null {
-  if (!marker.label) return null;
+const SIDES = ['right', 'left', 'top', 'bottom'] as const;
+type Side = (typeof SIDES)[number];
+
+/** A label on one side of what the marker drew, relative to its anchor: where its text starts and how, and the
+ *  box its ink takes (Noto Sans's ascent and descent about the baseline). */
+function labelPlace(ctx: RenderContext, text: string, side: Side, [left, top, right, bottom]: Bounds) {
   const size = Math.max(10, ctx.layout.legendFontSize);
   const gap = Math.max(2, size * 0.3);
   const middle = (top + bottom) / 2;
@@ -95,7 +99,15 @@ function drawLabel(ctx: RenderContext, marker: MarkerSpec, [left, top, right, bo
     left: { x: left - gap, y: middle + size * 0.35, anchor: 'end' },
     top: { x: centre, y: top - gap - size * 0.22, anchor: 'middle' },
     bottom: { x: centre, y: bottom + gap + size * 0.75, anchor: 'middle' },
-  }[marker.labelPosition];
+  }[side];
+  const width = textWidth(text, size);
+  const x0 = place.anchor === 'start' ? place.x : place.anchor === 'end' ? place.x - width : place.x - width / 2;
+  const box: Bounds = [x0, place.y - size * 0.78, x0 + width, place.y + size * 0.24];
+  return { ...place, size, box };
+}
+
+/** The label's text element, with a halo in the background colour. */
+function drawLabel(ctx: RenderContext, text: string, place: ReturnType<typeof labelPlace>): MapElement {
   return el(
     ctx.doc,
     'text',
@@ -103,16 +115,19 @@ function drawLabel(ctx: RenderContext, marker: MarkerSpec, [left, top, right, bo
       x: px(place.x),
       y: px(place.y),
       'text-anchor': place.anchor,
-      'font-size': size,
+      'font-size': place.size,
       fill: ctx.theme.text,
       stroke: ctx.theme.background,
-      'stroke-width': round(Math.max(2, size * 0.22), 1),
+      'stroke-width': round(Math.max(2, place.size * 0.22), 1),
       'stroke-linejoin': 'round',
       'paint-order': 'stroke',
     },
-    marker.label,
+    text,
   );
 }
+
+const shift = ([x0, y0, x1, y1]: Bounds, [x, y]: [number, number]): Bounds => [x0 + x, y0 + y, x1 + x, y1 + y];
+const overlaps = (a: Bounds, b: Bounds) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
 
 /** The screen point of a marker, or null when the projection cannot place it inside the map's frame. */
 function place(ctx: RenderContext, marker: MarkerSpec): [number, number] | null {
@@ -124,24 +139,48 @@ function place(ctx: RenderContext, marker: MarkerSpec): [number, number] | null 
 }
 
 /** One group per marker, `data-index` its position in the request, at the projected point: an icon from
- *  the set or a military symbol, and its label. Markers off the map are left out. */
+ *  the set or a military symbol, and its label. Markers off the map are left out. A label goes on the side asked
+ *  for, else on the first other side where it covers no marker's symbol, no label placed before it and nothing
+ *  outside the map; where there is none it is left out and named in the warnings (`hidden-labels`). What the
+ *  markers drew goes into `ctx.markerBoxes`, which the region labels keep clear of. */
 export function markersLayer(ctx: RenderContext): MapElement | null {
-  const groups: MapElement[] = [];
-  ctx.spec.markers.forEach((marker, index) => {
+  const shown = ctx.spec.markers.flatMap((marker, index) => {
     const at = place(ctx, marker);
-    if (!at) return;
+    if (!at) return [];
     const drawn =
       marker.sidc !== null
         ? drawSymbol(ctx, { ...marker, sidc: marker.sidc })
         : marker.icon !== null
           ? drawIcon(ctx, { ...marker, icon: marker.icon })
           : null;
-    if (!drawn) return;
-    const group = el(ctx.doc, 'g', { 'data-index': index, transform: `translate(${px(at[0])},${px(at[1])})` });
-    group.appendChild(drawn.node);
-    const label = drawLabel(ctx, marker, drawn.bounds);
-    if (label) group.appendChild(label);
-    groups.push(group);
+    return drawn ? [{ marker, index, at, drawn }] : [];
   });
-  return layerGroup(ctx.doc, 'markers', groups);
+  // every symbol first, so that no label goes under a symbol drawn after it
+  const taken = shown.map(({ at, drawn }) => shift(drawn.bounds, at));
+  const [[mx0, my0], [mx1, my1]] = ctx.layout.mapExtent;
+  const onMap = ([x0, y0, x1, y1]: Bounds) => x0 >= mx0 && y0 >= my0 && x1 <= mx1 && y1 <= my1;
+  const layer = layerGroup(
+    ctx.doc,
+    'markers',
+    shown.map(({ marker, index, at, drawn }) => {
+      const group = el(ctx.doc, 'g', { 'data-index': index, transform: `translate(${px(at[0])},${px(at[1])})` });
+      group.appendChild(drawn.node);
+      if (!marker.label) return group;
+      const text = marker.label;
+      const sides = [marker.labelPosition, ...SIDES.filter((s) => s !== marker.labelPosition)];
+      const fit = sides
+        .map((side) => labelPlace(ctx, text, side, drawn.bounds))
+        .find(({ box }) => {
+          const onScreen = shift(box, at);
+          return onMap(onScreen) && !taken.some((other) => overlaps(onScreen, other));
+        });
+      if (fit) {
+        group.appendChild(drawLabel(ctx, text, fit));
+        taken.push(shift(fit.box, at));
+      } else ctx.warnings.hiddenLabels.push(text);
+      return group;
+    }),
+  );
+  ctx.markerBoxes.push(...taken.map(([x0, y0, x1, y1]) => ({ x0, y0, x1, y1 })));
+  return layer;
 }

@@ -42,6 +42,7 @@ function listWarnings(described: Described, result: RenderResult): void {
   const items: Array<[string, string[]]> = [
     ['Unknown ids', described.warnings.unknownIds],
     ['Unknown routes', routes],
+    ['Hidden labels', result.warnings.hiddenLabels],
   ];
   list.replaceChildren();
   for (const [label, values] of items.filter(([, values]) => values.length)) {
@@ -57,7 +58,9 @@ function listWarnings(described: Described, result: RenderResult): void {
     none.textContent = 'None';
     list.append(none);
   }
-  list.dataset.count = String(described.warnings.unknownIds.length + routes.length);
+  list.dataset.count = String(
+    described.warnings.unknownIds.length + routes.length + result.warnings.hiddenLabels.length,
+  );
 }
 
 export function showResult(described: Described, result: RenderResult, snippets: Snippets, milliseconds: number): void {

@@ -1,14 +1,18 @@
-// Class thresholds for numeric values (DECISIONS.md §4): quantile, Fisher-Jenks, equal intervals, custom.
+// Class thresholds for numeric values (DECISIONS.md §4, §11): quantile, Fisher-Jenks, equal intervals, custom;
+// a class per value when there are no more values than classes.
 import { bisectLeft, bisectRight, quantileSorted } from 'd3';
 import { jenks } from 'simple-statistics';
 import type { Classification } from '../spec.ts';
+import { readableEdges } from './class-edges.ts';
 
 export interface Classes {
-  /** inner thresholds, ascending: k - 1 of them for k classes */
+  /** inner thresholds, ascending: k - 1 of them for k classes; rounded for people (class-edges.ts) */
   thresholds: number[];
   /** true: a value equal to a threshold belongs to the class below it (custom breaks are upper edges);
    *  false: to the class above (quantile, equal and Jenks thresholds are lower edges) */
   upperInclusive: boolean;
+  /** one class per distinct value, labelled by it (no more distinct values than classes); else null */
+  values: number[] | null;
 }
 
 const CLASS_COUNT = 5;
@@ -29,29 +33,37 @@ function quantile(sorted: number[], distinct: number[], k: number): number[] {
 }
 
 function equal(min: number, max: number, k: number): number[] {
-  if (min === max) return [];
   return Array.from({ length: k - 1 }, (_, i) => min + ((i + 1) * (max - min)) / k);
 }
 
 /** simple-statistics' Jenks natural breaks: [min, ...lower edges of classes 2..k, max]. */
 function natural(sorted: number[], k: number): number[] {
-  if (k < 2) return [];
   return [...new Set((jenks(sorted, k) ?? []).slice(1, -1))];
 }
 
-export function classify(values: number[], method: Classification, breaks: number[] | null): Classes {
-  if (method === 'custom') return { thresholds: (breaks ?? []).slice(0, -1), upperInclusive: true };
-  const sorted = [...values].sort((a, b) => a - b);
-  const distinct = [...new Set(sorted)];
-  const k = Math.min(CLASS_COUNT, distinct.length);
+function lowerEdges(sorted: number[], distinct: number[], method: Exclude<Classification, 'custom'>): number[] {
   switch (method) {
     case 'quantile':
-      return { thresholds: quantile(sorted, distinct, k), upperInclusive: false };
+      return quantile(sorted, distinct, CLASS_COUNT);
     case 'equal':
-      return { thresholds: equal(sorted[0], sorted[sorted.length - 1], k), upperInclusive: false };
+      return equal(sorted[0], sorted[sorted.length - 1], CLASS_COUNT);
     case 'jenks':
-      return { thresholds: natural(sorted, k), upperInclusive: false };
+      return natural(sorted, CLASS_COUNT);
   }
+}
+
+export function classify(values: number[], method: Classification, breaks: number[] | null): Classes {
+  // custom breaks are the request's own numbers: kept as given
+  if (method === 'custom') return { thresholds: (breaks ?? []).slice(0, -1), upperInclusive: true, values: null };
+  const sorted = [...values].sort((a, b) => a - b);
+  const distinct = [...new Set(sorted)];
+  // three values make three classes `1`, `2`, `4`, not `1 – 2`, `2 – 4`, `4`
+  if (distinct.length <= CLASS_COUNT) return { thresholds: distinct.slice(1), upperInclusive: false, values: distinct };
+  return {
+    thresholds: readableEdges(sorted, lowerEdges(sorted, distinct, method)),
+    upperInclusive: false,
+    values: null,
+  };
 }
 
 /** Index of the class `value` falls in: how many thresholds lie below it (or at it, for lower edges). */

@@ -1,8 +1,9 @@
 // The region fill scale: what the regions layer colours by, and what the legend reads.
-import { extent, interpolateLab, piecewise } from 'd3';
+import { bisectRight, extent, interpolateLab, nice, piecewise } from 'd3';
 import type { MapSpec } from '../spec.ts';
 import type { Theme } from '../themes/theme.ts';
 import { classIndex, classify } from './classify.ts';
+import { readableEdges } from './class-edges.ts';
 import { rampColors, toHex } from './ramp.ts';
 import type { FormatNumber } from './format-number.ts';
 
@@ -27,46 +28,51 @@ function rangeLabel(format: FormatNumber, lo: number | null, hi: number | null):
 function sequential(spec: MapSpec, values: number[], theme: Theme, format: FormatNumber): FillScale {
   const classes = classify(values, spec.classification, spec.breaks);
   const k = classes.thresholds.length + 1;
-  const [min, max] = extent(values) as [number, number];
+  const colors = rampColors(theme.sequential, k);
+  const color = (value: number) => colors[classIndex(classes, value)];
+  const perValue = classes.values;
+  if (perValue)
+    return { kind: 'classes', bins: colors.map((c, i) => ({ color: c, label: format(perValue[i]) })), color };
   const custom = spec.classification === 'custom';
+  const [min, max] = extent(values) as [number, number];
   const last = spec.breaks?.[spec.breaks.length - 1] ?? max;
   const edges = Array.from({ length: k }, (_, i): [number | null, number | null] => [
     i === 0 ? (custom ? null : min) : classes.thresholds[i - 1],
     i < k - 1 ? classes.thresholds[i] : custom ? (max > last ? null : last) : max,
   ]);
-  const colors = rampColors(theme.sequential, k);
-  return {
-    kind: 'classes',
-    bins: colors.map((color, i) => ({ color, label: rangeLabel(format, ...edges[i]) })),
-    color: (value) => colors[classIndex(classes, value)],
-  };
+  return { kind: 'classes', bins: colors.map((c, i) => ({ color: c, label: rangeLabel(format, ...edges[i]) })), color };
 }
 
-/** The smallest of 1, 2, 2.5, 5 × 10ⁿ at or above `x`, so class edges read as round numbers. */
-function niceCeil(x: number): number {
-  if (x <= 0) return 1;
-  const power = 10 ** Math.floor(Math.log10(x));
-  return ([1, 2, 2.5, 5, 10].find((m) => m * power >= x) ?? 10) * power;
-}
-
-/** Five classes symmetric around zero, the middle one centred on it and holding both its edges. */
+/** Five classes symmetric around zero and fitted to the largest magnitude M: inner edges near ±M/5 and ±3M/5,
+ *  rounded on the values' magnitudes, so ±6 makes edges within ±6 (DECISIONS §11). A value on an edge takes the
+ *  outer class, so the largest magnitudes always get the strongest colours. */
 function diverging(values: number[], theme: Theme, format: FormatNumber): FillScale {
-  const step = niceCeil(Math.max(...values.map(Math.abs)) / 5);
+  const magnitudes = values.map(Math.abs).sort((a, b) => a - b);
+  const reach = magnitudes[magnitudes.length - 1] || 1;
+  const edges = readableEdges(magnitudes, [reach / 5, (3 * reach) / 5], 0);
   const colors = rampColors(theme.diverging, 5);
-  const edges = [-5, -3, -1, 1, 3, 5].map((m) => m * step);
+  const bounds = [-reach, -edges[1], -edges[0], edges[0], edges[1], reach];
   return {
     kind: 'classes',
-    bins: colors.map((color, i) => ({ color, label: rangeLabel(format, edges[i], edges[i + 1]) })),
-    color: (v) => colors[v < edges[1] ? 0 : v < edges[2] ? 1 : v <= edges[3] ? 2 : v <= edges[4] ? 3 : 4],
+    bins: colors.map((color, i) => ({ color, label: rangeLabel(format, bounds[i], bounds[i + 1]) })),
+    // how many edges the magnitude reaches (0 to 2), then to the side of its sign
+    color: (v) => {
+      const step = bisectRight(edges, Math.abs(v));
+      return colors[v < 0 ? 2 - step : 2 + step];
+    },
   };
 }
 
-/** Unclassed: every value its own colour along the ramp (the `continuous` legend). */
+/** About how many ticks a continuous legend has room for; its domain is made nice for that many. */
+const TICKS = 5;
+
+/** Unclassed: every value its own colour along the ramp (the `continuous` legend), over the data's extent made
+ *  nice (d3's `nice`), so the legend's ticks fall on round numbers and its ends; diverging: symmetric. */
 function continuous(spec: MapSpec, values: number[], theme: Theme): FillScale {
   const [min, max] = extent(values) as [number, number];
-  const reach = Math.max(Math.abs(min), Math.abs(max)) || 1;
   const divergent = spec.colorScale === 'diverging';
-  const [lo, hi] = divergent ? [-reach, reach] : [min, max];
+  const reach = nice(0, Math.max(Math.abs(min), Math.abs(max)) || 1, TICKS)[1];
+  const [lo, hi] = divergent ? [-reach, reach] : nice(min, max, TICKS);
   const stops = divergent ? theme.diverging : theme.sequential;
   const interpolate = piecewise(interpolateLab, stops);
   return {

@@ -12,7 +12,7 @@ export const contrast: Theme = {
   highlight: '#ff00ff',
   panel: '#000000',
   sequential: ['#3333ff', '#b300ff', '#ff0080', '#ff8000', '#ffff00'],
-  diverging: ['#00b3ff', '#0059b3', '#262626', '#b35900', '#ffa31a'],
+  diverging: ['#00b3ff', '#0059b3', '#3b3b3b', '#b35900', '#ffa31a'],
   categorical: [
     '#ffff00',
     '#00e5ff',
@@ -24,5 +24,7 @@ export const contrast: Theme = {
     '#ffffff',
     '#8c1aff',
     '#ff99cc',
+    '#ff0077',
+    '#bbffbb',
   ],
 };

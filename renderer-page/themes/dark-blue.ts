@@ -11,7 +11,7 @@ export const darkBlue: Theme = {
   textMuted: '#8fa3bf',
   highlight: '#ffb020',
   panel: '#0d1b30',
-  sequential: ['#1e4a7c', '#1f6fa8', '#1f9bd1', '#48c6e8', '#b0f0fb'],
+  sequential: ['#345b8f', '#1f6fa8', '#1f9bd1', '#48c6e8', '#b0f0fb'],
   diverging: ['#5cb8ff', '#2f6fae', '#3b4a60', '#b86a2e', '#ffa64d'],
   categorical: [
     '#e69f00',
@@ -24,5 +24,7 @@ export const darkBlue: Theme = {
     '#f5f5f5',
     '#b18dff',
     '#7fe0c8',
+    '#ee0055',
+    '#bbff99',
   ],
 };

@@ -11,7 +11,7 @@ export const darkMono: Theme = {
   textMuted: '#9a9a9a',
   highlight: '#f5f5f5',
   panel: '#141414',
-  sequential: ['#4d4d4d', '#707070', '#969696', '#c2c2c2', '#f2f2f2'],
+  sequential: ['#5c5c5c', '#7a7a7a', '#9a9a9a', '#c4c4c4', '#f2f2f2'],
   diverging: ['#9fb3d1', '#56647c', '#4a4a4a', '#7a6a54', '#d1b48f'],
   categorical: [
     '#7e8bbc',
@@ -24,5 +24,7 @@ export const darkMono: Theme = {
     '#d8c76e',
     '#e0e0e0',
     '#e69fb6',
+    '#0088ff',
+    '#bb3388',
   ],
 };

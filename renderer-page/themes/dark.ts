@@ -11,9 +11,9 @@ export const dark: Theme = {
   textMuted: '#94a3b8',
   highlight: '#f59e0b',
   panel: '#0b1220',
-  sequential: ['#1d4e63', '#1f7a7a', '#3ba272', '#9bc53d', '#f4e04d'],
+  sequential: ['#39677c', '#1f7a7a', '#3ba272', '#9bc53d', '#f4e04d'],
   diverging: ['#3b82f6', '#7aa7f0', '#44506a', '#f29a76', '#ef4444'],
-  // Okabe-Ito, then two more that stay apart from them on a dark canvas
+  // Okabe-Ito, then four more that stay apart from them on a dark canvas
   categorical: [
     '#e69f00',
     '#56b4e9',
@@ -25,5 +25,7 @@ export const dark: Theme = {
     '#f5f5f5',
     '#bef264',
     '#a78bfa',
+    '#aa22ff',
+    '#00ff99',
   ],
 };

@@ -1,19 +1,20 @@
 import type { Theme } from './theme.ts';
 
-// White paper; ColorBrewer Blues for data, grey for no data so every filled region reads as data.
+// White paper; the darker half of ColorBrewer Blues for data (its palest blues sat on the luminance of no data
+// and the sea), grey for no data so every filled region reads as data.
 export const light: Theme = {
   background: '#ffffff',
   water: '#eef4fa',
   land: '#f1f1ee',
-  noData: '#d9dde3',
+  noData: '#babec4',
   border: '#ffffff',
   text: '#1f2933',
   textMuted: '#5f6b7a',
   highlight: '#f59e0b',
   panel: '#ffffff',
-  sequential: ['#c6dbef', '#9ecae1', '#6baed6', '#3182bd', '#08519c'],
-  diverging: ['#2166ac', '#92c5de', '#f7f7f7', '#f4a582', '#b2182b'],
-  // Okabe-Ito (colour-blind safe), then two more distinct hues
+  sequential: ['#6baed6', '#4292c6', '#2171b5', '#08519c', '#08306b'],
+  diverging: ['#2166ac', '#92c5de', '#d9d9d9', '#f4a582', '#b2182b'],
+  // Okabe-Ito (colour-blind safe), then four more distinct hues; no grey, which would read as no data
   categorical: [
     '#e69f00',
     '#56b4e9',
@@ -23,7 +24,9 @@ export const light: Theme = {
     '#d55e00',
     '#cc79a7',
     '#000000',
-    '#888888',
     '#882255',
+    '#8800ff',
+    '#664411',
+    '#9977ff',
   ],
 };

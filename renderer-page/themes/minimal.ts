@@ -11,8 +11,8 @@ export const minimal: Theme = {
   textMuted: '#737373',
   highlight: '#e4572e',
   panel: '#ffffff',
-  sequential: ['#c6e6e3', '#8fcfcb', '#4fa9a8', '#1f7f83', '#0b4f57'],
-  diverging: ['#0b6e75', '#8cc9c6', '#fbf8ef', '#e3b38a', '#a6531c'],
+  sequential: ['#72b5b0', '#4a9e9d', '#2a8385', '#17666c', '#0a4a52'],
+  diverging: ['#0b6e75', '#8cc9c6', '#c8c5bd', '#e3b38a', '#a6531c'],
   categorical: [
     '#4e79a7',
     '#f28e2b',
@@ -23,6 +23,8 @@ export const minimal: Theme = {
     '#b57ba2',
     '#fe9d91',
     '#906d5f',
-    '#bab0ac',
+    '#7700ee',
+    '#aa77ff',
+    '#990066',
   ],
 };

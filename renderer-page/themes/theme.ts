@@ -1,4 +1,7 @@
 // What every theme defines. Palettes are literal `#rrggbb` stops; class colours are sampled from them.
+// DECISIONS §11: the sea (`background` and `water`), `noData`, the lowest class (`sequential[0]`) and the
+// diverging midpoint are pairwise at least 1.25:1 apart in WCAG contrast, so each reads by lightness alone,
+// also in greyscale print (tests/unit/themes.test.ts checks it).
 export interface Theme {
   background: string;
   /** the globe or sea behind the land */
@@ -18,6 +21,6 @@ export interface Theme {
   sequential: string[];
   /** negative, neutral, positive; odd count */
   diverging: string[];
-  /** at least 10 distinct colours */
+  /** 12 distinct colours, none near `noData` (a category never reads as no data); past 12 the request is refused */
   categorical: string[];
 }

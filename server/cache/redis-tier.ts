@@ -7,14 +7,13 @@
 // reconnects by itself with a capped backoff.
 import Keyv from 'keyv';
 import KeyvRedis, { createClient } from '@keyv/redis';
+import type { RenderWarnings } from '../../renderer-page/spec.ts';
 
 /** A rendered map as both tiers keep it (declared here, under render-cache.ts, which re-exports it). */
 export interface CachedRender {
   body: Buffer;
-  /** the X-Geo-Warnings parts the renderer reported (unknown routes); request-side ones are recomputed */
-  renderWarnings: string[];
-  /** the regions with data the renderer could not draw (X-Geo-Warnings' `not-drawn`) */
-  notDrawn: string[];
+  /** what the renderer warned of (unknown routes, hidden labels); request-side warnings are recomputed */
+  renderWarnings: RenderWarnings;
   /** the map in words, which /render/spec answers */
   description: string;
 }

@@ -20,6 +20,7 @@ function summary(scope: ScopeCatalogue) {
     ownIds: scope.ownIds,
     ...(scope.members ? { members: scope.members } : {}),
     ...(scope.extent ? { extent: scope.extent } : {}),
+    ...(scope.worldviews ? { worldviews: scope.worldviews } : {}),
     divisions: scope.divisions.map((d) => ({
       id: d.id,
       regionKind: d.regionKind,

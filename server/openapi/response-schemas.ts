@@ -1,6 +1,6 @@
 // The JSON bodies of the answers: the error body, /render/spec's normalised request and /scopes' scopes.
 import { LEVELS, PROJECTIONS } from '../request/enums.ts';
-import { WORLD } from '../../topology/scopes.ts';
+import { WORLD, WORLDVIEWS } from '../../topology/scopes.ts';
 import { ref, type JsonSchema } from '../request/field-meta.ts';
 import { errorSchema } from './error-responses.ts';
 
@@ -110,6 +110,13 @@ export function responseSchemas(): Record<string, JsonSchema> {
           description:
             'The box [west, south, east, north] the map is fitted to unless `bbox` says otherwise, where the regions reach ' +
             "far beyond what a map of the scope shows (Europe's Russia to the Pacific); east past 180 crosses the antimeridian.",
+        },
+        worldviews: {
+          type: 'array',
+          items: { type: 'string', enum: WORLDVIEWS.filter((w) => w !== 'un') },
+          description:
+            'The worldviews other than the default `un` whose lines differ on this scope (`de-facto`: Crimea in Russia); ' +
+            '`worldview` changes only these scopes. Absent where every worldview draws the same map.',
         },
         divisions: {
           type: 'array',

@@ -8,10 +8,10 @@ import { join } from 'node:path';
 export const RENDERER_ORIGIN = 'http://renderer.invalid';
 
 /** The names the build writes: `DE-medium.json`, `FR.regions-low.json`, `north-america-high.json`,
- *  `sea-network.json`, `names-de.json` (region names in a language); nothing else (no path, no dot but the
- *  division's) is read. */
+ *  `europe@de-facto-low.json` (a worldview's variant), `sea-network.json`, `names-de.json` (region names in a
+ *  language); nothing else (no path, no dot but the division's) is read. */
 const TOPOLOGY_FILE =
-  /^\/topology\/([A-Za-z][A-Za-z0-9-]{0,40}(?:\.[a-z]+)?-(?:low|medium|high)|sea-network|names-[a-z]{2,3})\.json$/;
+  /^\/topology\/([A-Za-z][A-Za-z0-9-]{0,40}(?:\.[a-z]+)?(?:@[a-z-]{1,20})?-(?:low|medium|high)|sea-network|names-[a-z]{2,3})\.json$/;
 
 /** Where a built topology file of a URL path is, or undefined for any other path. */
 function topologyFile(dirs: readonly string[], urlPath: string): string | undefined {

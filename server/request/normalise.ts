@@ -5,6 +5,7 @@ import type { ColorScaleName, Format, LegendLayout, MapSpec, RegionSpec, RouteSp
 import { ApiError } from '../errors.ts';
 import { AS_IS_FIELDS, FIELD_NAMES, type AsIsField, type FieldName, type ValidRequest } from './schema.ts';
 import { validateRequest } from './validate.ts';
+import { LIMITS } from './schema-parts.ts';
 import {
   normaliseLabels,
   normaliseMarkers,
@@ -148,6 +149,14 @@ function scaleRegions(valid: ValidRequest, given: boolean, regions: RegionSpec[]
   if (colorScale !== 'categorical') return { colorScale, categories: [], regions };
   const categorised = regions.map((r) => (typeof r.value === 'number' ? { ...r, value: String(r.value) } : r));
   const categories = [...new Set(categorised.map((r) => r.value).filter((v): v is string => typeof v === 'string'))];
+  if (categories.length > LIMITS.categories) {
+    throw new ApiError(
+      'invalid_data',
+      `regions have ${categories.length} distinct categories; at most ${LIMITS.categories} can take colours ` +
+        'that stay apart (merge the rarest into one, such as "Other")',
+      'regions',
+    );
+  }
   return { colorScale, categories, regions: categorised };
 }
 
@@ -261,6 +270,8 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
     format: output.format,
     projection,
     context: valid.context ?? projection !== 'albersUsa',
+    // only a scope whose map differs keeps the worldview, so one map has one ETag
+    worldview: scope.worldviews?.find((w) => w === valid.worldview) ?? 'un',
     colorScale,
     ...classes(valid, given('classification'), colorScale, valid.legendLayout),
     regions,

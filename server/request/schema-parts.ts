@@ -13,6 +13,9 @@ export const LIMITS = {
    *  near it: the largest GDPs in local currency are about 1e16. */
   magnitude: 1e100,
   categoryLength: 64,
+  /** distinct text categories of one map: every theme's categorical palette holds 12 colours that stay apart
+   *  (renderer-page/themes/theme.ts); a 13th would repeat one or take the grey of no data */
+  categories: 12,
   annotation: 256,
   legendTitle: 64,
   sizeKeyTitle: 64,

@@ -3,7 +3,7 @@
 // field means and how a query writes it, which the OpenAPI document, /docs and the GET grammar read. normalise.ts
 // then resolves ids against the topology and works out the defaults that depend on the scope or on other fields.
 import { array, mixed, object, string, type InferType, type SchemaMetadata } from 'yup';
-import { ROMANIA, WORLD } from '../../topology/scopes.ts';
+import { ROMANIA, WORLD, WORLDVIEWS } from '../../topology/scopes.ts';
 import {
   CLASSIFICATIONS,
   COLOR_SCALES,
@@ -83,6 +83,15 @@ const fields = {
       "Neighbouring land drawn muted around a country or group. Default: `true`, except with `albersUsa`, whose insets sit where Mexico and Canada would be (as Datawrapper's US maps, none is drawn).",
     example: false,
   }),
+  worldview: oneOf(WORLDVIEWS, 'worldview')
+    .default('un')
+    .meta({
+      description:
+        'Whose boundaries are drawn where they are disputed: `un` as the UN and ISO 3166 list them (Crimea and Sevastopol in ' +
+        "Ukraine), `de-facto` Natural Earth's lines of control (Crimea in Russia). Changes the world, the continents and the " +
+        'groups that show the line; other scopes draw the same map either way. docs/boundaries.md has the policy.',
+      example: 'de-facto',
+    }),
   theme: asIs(
     oneOf(THEMES, 'theme').default('dark').meta({
       description: 'Colour theme: background, land, borders, text, highlight and the palettes.',
@@ -93,8 +102,9 @@ const fields = {
     .default('sequential')
     .meta({
       description:
-        '`sequential` classes; `diverging`: five classes symmetric around zero; `categorical`: one palette colour per ' +
-        'distinct value in order of first appearance. Default `sequential`, or `categorical` when the values are text.',
+        '`sequential` classes; `diverging`: five classes symmetric around zero, fitted to the largest magnitude; ' +
+        '`categorical`: one palette colour per distinct value in order of first appearance, at most ' +
+        `${LIMITS.categories} values. Default \`sequential\`, or \`categorical\` when the values are text.`,
       example: 'diverging',
     }),
   classification: oneOf(CLASSIFICATIONS, 'classification')

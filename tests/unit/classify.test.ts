@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { classIndex, classify } from '../../renderer-page/scales/classify.ts';
+import { roundest } from '../../renderer-page/scales/class-edges.ts';
 import { readableNumbers, valueNumbers } from '../../renderer-page/scales/format-number.ts';
 import { numberLocaleFor } from '../../server/request/number-locale.ts';
 import { rampColors } from '../../renderer-page/scales/ramp.ts';
@@ -32,8 +33,44 @@ test('quantile: repeated values never leave a class empty; fewer distinct values
 });
 
 test('equal intervals split the range in five', () => {
-  assert.deepEqual(classify([0, 100, 35, 50, 70], 'equal', null).thresholds, [20, 40, 60, 80]);
-  assert.deepEqual(classify([0, 90, 30], 'equal', null).thresholds, [30, 60], 'three distinct values, three classes');
+  assert.deepEqual(classify([0, 100, 35, 50, 70, 10], 'equal', null).thresholds, [20, 40, 60, 80]);
+});
+
+test('no more distinct values than classes: one class per value, labelled by it (DECISIONS §11)', () => {
+  for (const method of ['quantile', 'equal', 'jenks'] as const) {
+    const c = classify([4, 2, 1, 2], method, null);
+    assert.deepEqual(c.values, [1, 2, 4], method);
+    assert.deepEqual(members([4, 2, 1, 2], c), [[1], [2, 2], [4]], method);
+  }
+  assert.equal(classify(oneToTen, 'quantile', null).values, null, 'ten values make five ranges');
+});
+
+test('class edges: the fewest significant digits that keep every value in its class', () => {
+  // (lo, hi]: above every value below the edge, at most the first value at or above it
+  assert.equal(roundest(0.5, 3, 1.2), 1);
+  assert.equal(roundest(3, 6, 3.6), 4);
+  assert.equal(roundest(13, 27, 27), 20);
+  assert.equal(roundest(-0.5, 2, 0.3), 0);
+  assert.equal(roundest(62.51, 62.6, 62.6), 62.6, 'close values keep their digits');
+  assert.equal(roundest(0.6, 0.7, 0.7), 0.7, 'no binary noise');
+  assert.equal(roundest(70, 100, 80), 80, 'one digit either way: the nearer');
+  assert.equal(roundest(5, 5, 5), null);
+  const values = [0.41, 3.2, 7.7, 12.9, 18.3, 25.1, 33.8, 47.2, 60.2, 88.6, 120];
+  for (const method of ['quantile', 'equal', 'jenks'] as const) {
+    const c = classify(values, method, null);
+    const raw = classify(
+      values.map((v) => v + 1e-9),
+      method,
+      null,
+    );
+    assert.deepEqual(
+      members(values, c).map((m) => m.length),
+      members(values, raw).map((m) => m.length),
+      method,
+    );
+    for (const t of c.thresholds) assert.ok(String(t).replace(/[-.]|0+$/g, '').length <= 2, `${method}: ${t}`);
+  }
+  assert.deepEqual(classify(values, 'quantile', null).thresholds, [7, 18, 30, 60]);
 });
 
 test('Jenks finds the natural clusters', () => {

@@ -6,7 +6,7 @@ import type { Document } from '@xmldom/xmldom';
 import { themes } from '../../renderer-page/themes/index.ts';
 import { drawRequest, inLayer, intersects, layer, type Rect } from '../support/draw-request.ts';
 import { furnitureBox, panelBox } from '../support/furniture-boxes.ts';
-import { all, pathPieces, region } from '../support/svg.ts';
+import { all, fill, pathPieces, region } from '../support/svg.ts';
 
 const entries = (doc: Document) => inLayer(doc, 'legend', 'rect').flatMap((r) => r.getAttribute('data-legend') ?? []);
 
@@ -108,4 +108,47 @@ test('a region drawn as a dot counts for the legend as its outline would', async
   const dot = all(doc, 'circle').find((c) => c.getAttribute('data-id') === 'SG');
   assert.equal(dot?.getAttribute('fill'), themes.dark.highlight);
   assert.ok(entries(doc).includes('Highlighted'));
+});
+
+const texts = (doc: Document) => inLayer(doc, 'legend', 'text').map((t) => t.textContent);
+
+test('diverging classes fit the data: ±6 makes edges within ±6, and ±6 take the strongest colours', async () => {
+  const { doc } = await drawRequest(
+    'scope=world&theme=light&colorScale=diverging&data=RU:0.5,BR:-0.3,US:6,CN:-6,CA:3,AU:-3,FR:4',
+  );
+  assert.deepEqual(entries(doc), ['−6 – −4', '−4 – −1', '−1 – 1', '1 – 4', '4 – 6', 'No data']);
+  const [strongNeg, weakNeg, neutral, weakPos, strongPos] = themes.light.diverging;
+  const expected = { US: strongPos, CN: strongNeg, FR: strongPos, CA: weakPos, AU: weakNeg, RU: neutral };
+  // a value on an edge (4) takes the outer class
+  for (const [id, color] of Object.entries(expected)) assert.equal(fill(doc, id), color, id);
+  assert.equal(fill(doc, 'BR'), neutral);
+  // no value near zero: the inner edges are still round
+  const far = await drawRequest('scope=world&colorScale=diverging&data=US:6,CN:-6,CA:3,AU:-3');
+  assert.deepEqual(entries(far.doc), ['−6 – −4', '−4 – −1', '−1 – 1', '1 – 4', '4 – 6', 'No data']);
+});
+
+test('few values: one class per value, labelled by the value', async () => {
+  const { doc } = await drawRequest('scope=ES&theme=light&data=ES-CN:4,ES-MD:2,ES-AN:1');
+  assert.deepEqual(entries(doc), ['1', '2', '4', 'No data']);
+  const colors = inLayer(doc, 'legend', 'rect').flatMap((r) =>
+    r.getAttribute('data-legend') ? [r.getAttribute('fill')] : [],
+  );
+  assert.deepEqual(
+    ['ES-AN', 'ES-MD', 'ES-CN'].map((id) => fill(doc, id)),
+    colors.slice(0, 3),
+  );
+});
+
+test('class edges are round where the data allow it', async () => {
+  const { doc } = await drawRequest('scope=world&data=US:0.4,AU:7,IN:12,BR:30,CN:60.2,RU:90,CA:120');
+  assert.deepEqual(entries(doc), ['0.4 – 10', '10 – 30', '30 – 60', '60 – 90', '90 – 120', 'No data']);
+});
+
+test('a continuous legend has round ticks over a nice domain, as many as fit', async () => {
+  const wide = await drawRequest('scope=world&legendLayout=continuous&data=US:0.4,CN:60.2,CA:120');
+  assert.deepEqual(texts(wide.doc).slice(0, -1), ['0', '20', '40', '60', '80', '100', '120']);
+  const narrow = await drawRequest('scope=world&width=300&legendLayout=continuous&data=US:0.4,CN:60.2,CA:120000');
+  assert.deepEqual(texts(narrow.doc).slice(0, -1), ['0', '50,000', '100,000']);
+  const few = await drawRequest('scope=ES&legendLayout=continuous&data=ES-CN:4,ES-MD:2,ES-AN:1');
+  assert.deepEqual(texts(few.doc).slice(0, -1), ['1', '1.5', '2', '2.5', '3', '3.5', '4']);
 });

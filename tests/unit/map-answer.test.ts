@@ -1,7 +1,7 @@
 // The render use-case without Koa or a browser: 304, cache, render, warnings.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { MapSpec } from '../../renderer-page/spec.ts';
+import { noWarnings, type MapSpec } from '../../renderer-page/spec.ts';
 import { memoryRenderCache } from '../../server/cache/render-cache.ts';
 import { answerMap, type Tagged } from '../../server/map-answer.ts';
 import { RenderFailed, RenderTimedOut } from '../../server/render/render-errors.ts';
@@ -33,8 +33,7 @@ function service(render: (spec: MapSpec) => Promise<RenderOutput>) {
 test('a miss renders and caches, a hit does not render, a current copy is a 304 without either', async () => {
   const { deps, drawn } = service(async () => ({
     body: Buffer.from('<svg/>'),
-    unknownRoutes: [],
-    notDrawn: [],
+    warnings: noWarnings(),
     description: 'a map',
     height: 600,
   }));
@@ -55,8 +54,7 @@ test('a miss renders and caches, a hit does not render, a current copy is a 304 
 test("the warnings join the request's unknown ids and routes with the routes and regions the render could not draw", async () => {
   const { deps } = service(async () => ({
     body: Buffer.from('<svg/>'),
-    unknownRoutes: ['DE>XX'],
-    notDrawn: ['PF'],
+    warnings: { ...noWarnings(), unknownRoutes: ['DE>XX'], notDrawn: ['PF'] },
     description: 'a map',
     height: 600,
   }));
@@ -64,16 +62,22 @@ test("the warnings join the request's unknown ids and routes with the routes and
     { scope: 'world', regions: [{ id: 'ZZ', value: 1 }], routes: [{ from: 'QQ', to: 'DE' }] },
     '"w"',
   );
-  const warnings = 'unknown-ids:ZZ; unknown-routes:QQ>DE,DE>XX; not-drawn:PF';
-  assert.equal((await answerMap(deps, tagged, null, 'test')).warnings, warnings);
-  assert.equal((await answerMap(deps, tagged, null, 'test')).warnings, warnings, 'kept with the cached map');
+  assert.equal(
+    (await answerMap(deps, tagged, null, 'test')).warnings,
+    'unknown-ids:ZZ; unknown-routes:QQ>DE,DE>XX; not-drawn:PF',
+  );
+  assert.equal(
+    (await answerMap(deps, tagged, null, 'test')).warnings,
+    'unknown-ids:ZZ; unknown-routes:QQ>DE,DE>XX; not-drawn:PF',
+    'kept with the cached map',
+  );
 });
 
 test('a failing render is a domain error, and nothing is cached', async () => {
   let fail = true;
   const { deps, drawn } = service(async () => {
     if (fail) throw new Error('renderer bug');
-    return { body: Buffer.from('<svg/>'), unknownRoutes: [], notDrawn: [], description: 'a map', height: 600 };
+    return { body: Buffer.from('<svg/>'), warnings: noWarnings(), description: 'a map', height: 600 };
   });
   const tagged = request({ scope: 'world' }, '"f"');
   await assert.rejects(answerMap(deps, tagged, null, 'test'), RenderFailed);

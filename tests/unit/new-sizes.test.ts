@@ -17,19 +17,51 @@ import { DEFAULT_BUILD_DIR } from '../../topology/catalogue.ts';
 import { boundsOf } from '../support/draw-request.ts';
 import { pathPieces } from '../support/svg.ts';
 
-type Framing = Pick<MapSpec, 'scope' | 'division' | 'geometry' | 'level' | 'projection' | 'bbox'>;
+type Framing = Pick<MapSpec, 'scope' | 'division' | 'geometry' | 'level' | 'worldview' | 'projection' | 'bbox'>;
 
 const loadJson = async (name: string) =>
   JSON.parse(readTopologyFile([DEFAULT_BUILD_DIR], `/topology/${name}`)!.toString('utf8')) as unknown;
 
 const framings: Framing[] = [
-  { scope: 'world', division: null, geometry: null, level: 'high', projection: 'naturalEarth1', bbox: null },
+  {
+    scope: 'world',
+    division: null,
+    geometry: null,
+    level: 'high',
+    worldview: 'un',
+    projection: 'naturalEarth1',
+    bbox: null,
+  },
   // clipped to its frame, with its neighbours cut at the edges
-  { scope: 'RO', division: null, geometry: null, level: 'medium', projection: 'mercator', bbox: null },
+  { scope: 'RO', division: null, geometry: null, level: 'medium', worldview: 'un', projection: 'mercator', bbox: null },
   // insets: the overseas régions through the composite's routing
-  { scope: 'FR', division: null, geometry: null, level: 'medium', projection: 'conicConformal', bbox: null },
-  { scope: 'US', division: null, geometry: null, level: 'medium', projection: 'albersUsa', bbox: null },
-  { scope: 'world', division: null, geometry: null, level: 'low', projection: 'mercator', bbox: [-30, 30, 50, 72] },
+  {
+    scope: 'FR',
+    division: null,
+    geometry: null,
+    level: 'medium',
+    worldview: 'un',
+    projection: 'conicConformal',
+    bbox: null,
+  },
+  {
+    scope: 'US',
+    division: null,
+    geometry: null,
+    level: 'medium',
+    worldview: 'un',
+    projection: 'albersUsa',
+    bbox: null,
+  },
+  {
+    scope: 'world',
+    division: null,
+    geometry: null,
+    level: 'low',
+    worldview: 'un',
+    projection: 'mercator',
+    bbox: [-30, 30, 50, 72],
+  },
 ];
 
 // odd sizes in three tiers, none of them drawn by another test first
@@ -92,7 +124,15 @@ test('land no frame of a composite shows is left out before it is projected, and
     ['US', 'albersUsa'],
   ] as const) {
     for (const level of ['low', 'high'] as const) {
-      const framing: Framing = { scope, division: null, geometry: null, level, projection, bbox: null };
+      const framing: Framing = {
+        scope,
+        division: null,
+        geometry: null,
+        level,
+        worldview: 'un',
+        projection,
+        bbox: null,
+      };
       const geometry = await loadScopeGeometry(framing, loadJson);
       const basis = projectionBasis(framing, geometry);
       // the reference scales of three tiers (outline-tiers.ts)

@@ -38,7 +38,7 @@ for (const [scope, level] of [
         (object) => feature(topology, object) as Feature,
       );
     const geometry = await loadScopeGeometry(
-      { scope: `outline-test:${scope}`, division: null, geometry: null, level },
+      { scope: `outline-test:${scope}`, division: null, geometry: null, level, worldview: 'un' },
       async () => topology,
     );
     const regions = geoJson('regions');

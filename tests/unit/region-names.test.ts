@@ -8,6 +8,7 @@ import { describe, it } from 'node:test';
 import { loadRegionNames } from '../../renderer-page/region-names.ts';
 import { readTopologyFile } from '../../server/render/renderer-origin.ts';
 import { DEFAULT_BUILD_DIR, loadCatalogue } from '../../topology/catalogue.ts';
+import { shortName } from '../../topology/short-names.ts';
 
 const catalogue = loadCatalogue();
 
@@ -137,5 +138,41 @@ describe('the renderer reading names', () => {
     fail = false;
     // the usual Dutch name, not i18n-iso-countries' official one (Bondsrepubliek Duitsland)
     assert.equal((await loadRegionNames('nl', loadJson)).get('DE'), 'Duitsland');
+  });
+});
+
+describe('short display names', () => {
+  const englishName = (scope: string, id: string) =>
+    [catalogue.scope(scope)!.regions, ...catalogue.scope(scope)!.divisions.map((d) => d.regions)]
+      .flat()
+      .find((r) => r.id === id)?.name;
+
+  it('drops the designator ISO 3166-2 writes after the comma, in the build and by rule', () => {
+    assert.equal(englishName('ES', 'ES-NC'), 'Navarra', 'CLDR: Navarra Chartered Community');
+    assert.equal(englishName('ES', 'ES-MD'), 'Madrid', 'CLDR: Madrid Autonomous Community');
+    assert.equal(englishName('ES', 'ES-MC'), 'Murcia', 'CLDR: Murcia Region');
+    assert.equal(englishName('CZ', 'CZ-10'), 'Prague', 'CLDR: Prague, Hlavní mešto');
+    assert.equal(shortName('ES-NC', 'Navarra Chartered Community'), 'Navarra');
+  });
+
+  it('keeps names whose words are the name itself, or that tell a region from a city', () => {
+    for (const [id, name] of [
+      ['CO-SAP', 'San Andrés & Providencia'], // ISO: San Andrés, Providencia y Santa Catalina
+      ['ET-SN', 'Southern Nations, Nationalities, and Peoples'],
+      ['AR-B', 'Buenos Aires Province'], // beside the city of Buenos Aires
+      ['RU-MOS', 'Moscow Province'],
+      ['DE-BY', 'Bavaria'],
+      ['FR-PAC', 'Provence-Alpes-Côte-d’Azur'],
+      ['06037', 'Los Angeles, CA'],
+    ]) {
+      assert.equal(shortName(id, name), name);
+      if (/^[A-Z]{2}-/.test(id)) assert.equal(englishName(id.slice(0, 2), id), name);
+    }
+  });
+
+  it('the long form still finds the region in data', () => {
+    const es = catalogue.scope('ES')!;
+    const nc = es.divisions.flatMap((d) => d.regions).find((r) => r.id === 'ES-NC')!;
+    assert.ok(nc.aliases.includes('Navarra Chartered Community'), nc.aliases.join());
   });
 });

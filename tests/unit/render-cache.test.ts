@@ -1,13 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { noWarnings } from '../../renderer-page/spec.ts';
 import { memoryRenderCache } from '../../server/cache/render-cache.ts';
 
-const entry = (bytes: number) => ({
-  body: Buffer.alloc(bytes),
-  renderWarnings: [],
-  notDrawn: [],
-  description: 'a map',
-});
+const entry = (bytes: number) => ({ body: Buffer.alloc(bytes), renderWarnings: noWarnings(), description: 'a map' });
 
 test('the memory cache is bounded by bytes, least recently used out first', async () => {
   const cache = memoryRenderCache({ maxBytes: 32_000, ttlMs: 60_000, maxEntryBytes: 32_000 });

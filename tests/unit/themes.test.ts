@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { themes } from '../../renderer-page/themes/index.ts';
 import type { Theme } from '../../renderer-page/themes/theme.ts';
 import { THEMES } from '../../server/request/enums.ts';
+import { LIMITS } from '../../server/request/schema-parts.ts';
 import {
   chroma,
   contrast,
@@ -86,10 +87,6 @@ for (const [name, t] of entries) {
   });
 
   test(`${name}: no data and highlight stand apart`, () => {
-    for (const key of ['background', 'water'] as const) {
-      const c = contrast(t.noData, t[key]);
-      assert.ok(c >= 1.15, `noData ${t.noData} on ${key} ${t[key]}: ${f2(c)}:1`);
-    }
     for (const stop of t.sequential) {
       assert.ok(
         deltaE(t.noData, stop) >= 8,
@@ -97,6 +94,21 @@ for (const [name, t] of entries) {
       );
     }
     assert.ok(deltaE(t.highlight, t.noData) >= 20, `highlight vs noData ΔE ${f1(deltaE(t.highlight, t.noData))}`);
+  });
+
+  test(`${name}: the sea, no data, the lowest class and the diverging midpoint are told apart by lightness`, () => {
+    // DECISIONS §11: WCAG contrast of at least 1.25 for each pair, the sea being both canvas and water
+    const roles: [string, string][] = [
+      ['background', t.background],
+      ['water', t.water],
+      ['noData', t.noData],
+      ['lowest class', t.sequential[0]],
+      ['diverging midpoint', t.diverging[2]],
+    ];
+    for (const [[a, x], [b, y]] of pairs(roles)) {
+      if (a === 'background' && b === 'water') continue;
+      assert.ok(contrast(x, y) >= 1.25, `${a} ${x} vs ${b} ${y}: ${f2(contrast(x, y))}:1`);
+    }
   });
 
   test(`${name}: sequential climbs in five distinct steps away from the background`, () => {
@@ -165,11 +177,13 @@ for (const [name, t] of entries) {
 
   test(`${name}: categories are distinct, also to colour-blind eyes, and visible on the canvas`, () => {
     const cat = t.categorical;
-    assert.ok(cat.length >= 10, `${cat.length} categorical colours`);
+    assert.equal(cat.length, LIMITS.categories, `${cat.length} categorical colours`);
     for (const c of cat) {
       assert.ok(contrast(c, t.background) >= 1.5, `${c} on ${t.background}: ${f2(contrast(c, t.background))}:1`);
       // a category the palette cannot match is drawn as no data
-      assert.ok(deltaE(c, t.noData) >= 15, `${c} vs noData ${t.noData}: ΔE ${f1(deltaE(c, t.noData))}`);
+      assert.ok(deltaE(c, t.noData) >= 20, `${c} vs noData ${t.noData}: ΔE ${f1(deltaE(c, t.noData))}`);
+      // nor a mid grey, which a reader takes for no data whatever its ΔE
+      assert.ok(chroma(c) >= 8 || lightness(c) <= 25 || lightness(c) >= 85, `${c} is a grey like no data`);
     }
     for (const [x, y] of pairs(cat)) {
       assert.ok(deltaE(x, y) >= 15, `${x} vs ${y}: ΔE ${f1(deltaE(x, y))}`);

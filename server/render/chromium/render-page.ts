@@ -2,7 +2,7 @@
 // as a PDF, or writes it out as an SVG. (SVGs are drawn in Node threads by the same renderer code unless
 // SVG_RENDERER=chromium: svg-renderer.ts.)
 import type { Browser, BrowserContext, CDPSession, Page, Route } from 'playwright-core';
-import type { Format, MapSpec, RenderResult } from '../../../renderer-page/spec.ts';
+import type { Format, MapSpec, RenderResult, RenderWarnings } from '../../../renderer-page/spec.ts';
 import type { RendererAssets } from '../renderer-assets.ts';
 import { RENDERER_ORIGIN } from '../renderer-origin.ts';
 import { pinnedDates } from './pdf-dates.ts';
@@ -18,9 +18,7 @@ const ERROR_PICTURE_QUALITY = 90;
 
 export interface RenderOutput {
   body: Buffer;
-  unknownRoutes: string[];
-  /** regions with data the map could not draw (RenderWarnings) */
-  notDrawn: string[];
+  warnings: RenderWarnings;
   /** the map in words (`alt`, or the automatic description) */
   description: string;
   /** in CSS px: the request's, or the one its scope's shape gave the width (cost/ learns it) */
@@ -201,8 +199,7 @@ export class RenderPage {
     if (drawn.overPixels) throw new TooManyPixels(drawn.width, drawn.height, spec.scale, this.maxPixels);
     const body =
       drawn.markup === undefined ? await this.captured(spec, drawn, handOn) : Buffer.from(drawn.markup, 'utf8');
-    const { unknownRoutes, notDrawn } = drawn.warnings;
-    return { body, unknownRoutes, notDrawn, description: drawn.description, height: drawn.height };
+    return { body, warnings: drawn.warnings, description: drawn.description, height: drawn.height };
   }
 
   private async captured(spec: MapSpec, drawn: RenderResult, handOn?: HandOn): Promise<Buffer> {

@@ -6,7 +6,7 @@
 import v8 from 'node:v8';
 import { DOMParser } from '@xmldom/xmldom';
 import { move, transferableSymbol, valueSymbol, workerData } from 'piscina';
-import type { MapSpec, RenderResult } from '../../../renderer-page/spec.ts';
+import type { MapSpec, RenderResult, RenderWarnings } from '../../../renderer-page/spec.ts';
 import { RENDERER_ORIGIN, readTopologyFile } from '../renderer-origin.ts';
 import { SvgDocument, type SvgElement } from './svg-document.ts';
 import { collectOwnHeap, ownHeapTrim } from '../idle-trim.ts';
@@ -46,8 +46,7 @@ const renderMap = window.renderMap!;
 export interface SvgOutput {
   /** UTF-8, encoded here rather than on the event loop */
   body: Uint8Array;
-  unknownRoutes: string[];
-  notDrawn: string[];
+  warnings: RenderWarnings;
   description: string;
   height: number;
 }
@@ -70,8 +69,7 @@ function renderSvg(spec: MapSpec) {
   return trim.around(async () => {
     const { warnings, description, height } = await renderMap(spec);
     const body = (document.map.firstChild as SvgElement).markup();
-    const { unknownRoutes, notDrawn } = warnings;
-    return move(new Moved({ body, unknownRoutes, notDrawn, description, height }));
+    return move(new Moved({ body, warnings, description, height }));
   });
 }
 

@@ -1,0 +1,101 @@
+// Every country scope framed as a desk would frame it, at 600 px with a value for every region: the country fills
+// at least half the map, every inset panel lies inside the image, and the legend covers no region (each has data,
+// so it takes a corner of sea or a band below the map).
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { polygonContains } from 'd3';
+import type { Document, Element } from '@xmldom/xmldom';
+import { startService, type TestService } from './support/service.ts';
+import { all, fetchSvg, pathPieces, root, type Point } from './support/svg.ts';
+
+let service: TestService;
+before(async () => {
+  service = await startService();
+});
+after(() => service.close());
+
+type Box = { x: number; y: number; width: number; height: number };
+
+const inside = (parent: Element, tag: string) =>
+  Array.from(parent.getElementsByTagName(tag) as unknown as ArrayLike<Element>);
+const group = (doc: Document, layer: string) => all(doc, 'g').find((g) => g.getAttribute('data-layer') === layer);
+const holds = (box: Box, [x, y]: Point, slack = 0) =>
+  x > box.x - slack && x < box.x + box.width + slack && y > box.y - slack && y < box.y + box.height + slack;
+
+function panels(doc: Document): Box[] {
+  return inside(group(doc, 'background')!, 'rect')
+    .filter((r) => r.getAttribute('stroke'))
+    .map((r) => ({
+      x: Number(r.getAttribute('x')),
+      y: Number(r.getAttribute('y')),
+      width: Number(r.getAttribute('width')),
+      height: Number(r.getAttribute('height')),
+    }));
+}
+
+function legendBox(doc: Document): Box | null {
+  const g = group(doc, 'legend');
+  if (!g) return null;
+  const [x, y] = g
+    .getAttribute('transform')!
+    .match(/-?[\d.]+/g)!
+    .map(Number);
+  const rect = inside(g, 'rect')[0];
+  return { x, y, width: Number(rect.getAttribute('width')), height: Number(rect.getAttribute('height')) };
+}
+
+/** What is wrong with the scope's map, in words; empty when nothing is. */
+async function defects(scope: string, ids: string[]): Promise<string[]> {
+  const data = ids.map((id, i) => `${id}:${i + 1}`).join(',');
+  const { doc } = await fetchSvg(service.url, `/map.svg?scope=${scope}&theme=light&width=600&data=${data}`);
+  const [width, height] = ['width', 'height'].map((a) => Number(root(doc).getAttribute(a)));
+  const found: string[] = [];
+  for (const p of panels(doc)) {
+    if (p.x < 0 || p.y < 0 || p.x + p.width > width + 0.5 || p.y + p.height > height + 0.5)
+      found.push(`a panel ${JSON.stringify(p)} leaves the ${width}×${height} image`);
+  }
+  // outlines, and the dots of regions too small to see
+  const dots = all(doc, 'circle')
+    .filter((c) => c.getAttribute('data-id'))
+    .map((c): Point => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]);
+  const points = all(doc, 'path')
+    .filter((p) => p.getAttribute('data-id'))
+    .flatMap((p) => pathPieces(p.getAttribute('d')!).flat())
+    .concat(dots)
+    .filter(([x, y]) => x >= 0 && x <= width && y >= 0 && y <= height);
+  const xs = points.map(([x]) => x);
+  const ys = points.map(([, y]) => y);
+  const share = ((Math.max(...xs) - Math.min(...xs)) * (Math.max(...ys) - Math.min(...ys))) / (width * height);
+  if (!(share >= 0.5)) found.push(`the country takes ${share.toFixed(2)} of the image`);
+  const legend = legendBox(doc);
+  if (legend) {
+    const covered = points.filter((point) => holds(legend, point, -1)).length;
+    if (covered) found.push(`the legend covers ${covered} points of regions with data`);
+    // and does not lie within one, away from its outline
+    const middle: Point = [legend.x + legend.width / 2, legend.y + legend.height / 2];
+    const rings = all(doc, 'path')
+      .filter((p) => p.getAttribute('data-id'))
+      .flatMap((p) => pathPieces(p.getAttribute('d')!));
+    if (rings.some((ring) => ring.length > 2 && polygonContains(ring, middle)))
+      found.push('the legend lies on a region');
+  }
+  return found;
+}
+
+test('every country scope at 600 px: the country fills the map, insets inside it, the legend over no region', async () => {
+  const listing = (await (await fetch(`${service.url}/scopes`)).json()) as {
+    scopes: Array<{ id: string; kind: string }>;
+  };
+  const countries = listing.scopes.filter((s) => s.kind === 'country').map((s) => s.id);
+  assert.ok(countries.length > 190, `${countries.length} country scopes`);
+  const problems: string[] = [];
+  for (const scope of countries) {
+    const detail = (await (await fetch(`${service.url}/scopes/${scope}`)).json()) as { regions: Array<{ id: string }> };
+    for (const defect of await defects(
+      scope,
+      detail.regions.map((r) => r.id),
+    ))
+      problems.push(`${scope}: ${defect}`);
+  }
+  assert.deepEqual(problems, []);
+});
