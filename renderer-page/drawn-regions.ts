@@ -45,17 +45,16 @@ export interface DrawnRegions {
   notDrawn: string[];
 }
 
-/** What the map draws of the scope's regions and the request's data. A region with data of which a reader can
- *  see less than a square as wide as the dot's radius (r², a quarter of the dot's box; Frame.legibleArea: its
- *  largest piece, slivers counted by their width) is a dot, over twice as wide as that, where its colour can
- *  be read; a piece that large is seen, and read, as the region. The threshold follows the dot, so the
- *  output's size: 4 px² on a thumbnail, where dots for every region under the dot's own size made a rash of
- *  half the world's countries, 12 at 1000 px, 49 at 4000, where Singapore and Malta were specks just over a
- *  fixed 6 px². The Marshall Islands' atolls, slivers a pixel wide, add up to more: they are dots too. */
+/** What the map draws of the scope's regions and the request's data. A region with data whose outline covers
+ *  less than a square as wide as the dot's radius (r², a quarter of the dot's box) is a dot, over twice as
+ *  wide as that, where its colour can be read; an outline that large is seen, and read, as itself. The
+ *  threshold follows the dot, so the output's size: 4 px² on a thumbnail, where dots for every region under
+ *  the dot's own size made a rash of half the world's countries, 12 at 1000 px, 49 at 4000, where Singapore
+ *  and Malta were specks just over a fixed 6 px². */
 export function drawnRegions(spec: MapSpec, geometry: ScopeGeometry, frame: Frame, extent: Extent): DrawnRegions {
   const r = dotRadius(extent);
   const withData = spec.regions.filter(hasData);
-  const dotted = withData.filter((region) => frame.legibleArea(region.id) < r * r);
+  const dotted = withData.filter((region) => frame.area(region.id) < r * r);
   const homes = dotted.flatMap((region) => {
     const at = frame.centre(region.id);
     return at ? [{ region, at }] : [];

@@ -54,7 +54,7 @@ export class Frame {
     d: new Map<string, string | null>(),
     polygons: new Map<string, Ring[][]>(),
     centre: new Map<string, [number, number] | null>(),
-    area: new Map<string, { total: number; legible: number }>(),
+    area: new Map<string, number>(),
   };
   private sphereOutline: string | null | undefined;
   private contextOutlines: string[] | undefined;
@@ -100,20 +100,10 @@ export class Frame {
 
   /** Drawn area in px². */
   area(id: string): number {
-    return this.areas(id).total;
-  }
-
-  /** How much of the region a reader can see, in px²: its largest piece's area, less where that is a sliver
-   *  (areaStream). An archipelago of specks and slivers adds up to more than anyone can read. */
-  legibleArea(id: string): number {
-    return this.areas(id).legible;
-  }
-
-  private areas(id: string): { total: number; legible: number } {
     return once(this.memo.area, id, () => {
       const measure = areaStream();
       this.place(id, measure);
-      return { total: measure.area(), legible: measure.legible() };
+      return measure.area();
     });
   }
 

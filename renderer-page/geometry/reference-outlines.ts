@@ -135,29 +135,18 @@ function contextStream(context: {
 }
 
 /** The area in px² of what is streamed into it, as geoPath measures it: each polygon's rings summed (holes
- *  count against it), lines nothing. And how much of it a reader can see: the largest polygon's area, counted
- *  no larger than the square of twice its mean width (its area over its box's longer side), so that a sliver
- *  of an atoll a pixel wide and 25 long counts as 4 px², not 25. */
-export function areaStream(): GeoStream & { area(): number; legible(): number } {
+ *  count against it), lines nothing. */
+export function areaStream(): GeoStream & { area(): number } {
   let total = 0;
-  let legible = 0;
   let polygonSum = 0;
   let inPolygon = false;
   let [x00, y00, x0, y0] = [0, 0, 0, 0];
-  let [bx0, by0, bx1, by1] = [Infinity, Infinity, -Infinity, -Infinity];
   let first = true;
   return {
-    polygonStart() {
-      inPolygon = true;
-      polygonSum = 0;
-      [bx0, by0, bx1, by1] = [Infinity, Infinity, -Infinity, -Infinity];
-    },
+    polygonStart: () => ((inPolygon = true), (polygonSum = 0)),
     polygonEnd() {
       inPolygon = false;
-      const area = Math.abs(polygonSum) / 2;
-      total += area;
-      const width = area / Math.max(bx1 - bx0, by1 - by0, Number.MIN_VALUE);
-      legible = Math.max(legible, Math.min(area, 4 * width * width));
+      total += Math.abs(polygonSum);
     },
     lineStart: () => (first = true),
     point(x, y) {
@@ -169,15 +158,10 @@ export function areaStream(): GeoStream & { area(): number; legible(): number } 
       } else polygonSum += y0 * x - x0 * y;
       x0 = x;
       y0 = y;
-      if (x < bx0) bx0 = x;
-      if (x > bx1) bx1 = x;
-      if (y < by0) by0 = y;
-      if (y > by1) by1 = y;
     },
     lineEnd() {
       if (inPolygon && !first) polygonSum += y0 * x00 - x0 * y00;
     },
-    area: () => total,
-    legible: () => legible,
+    area: () => total / 2,
   };
 }
