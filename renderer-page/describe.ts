@@ -1,6 +1,8 @@
 // The map in words, for a screen reader (the SVG's <desc>), a PNG's Description and /render/spec: what kind of
 // map it is, how many regions have data, the highest and the lowest by name and value, the categories, what
-// has no data, and what else is drawn. The sentences are English; names and numbers follow the locale.
+// has no data, what else is drawn, and which regions with data the map could not draw (their place outside
+// the frame): the counts are of what a reader sees, never "every region has data" over a region left out. The
+// sentences are English; names and numbers follow the locale.
 import { group } from 'd3';
 import type { MapSpec, RegionSpec } from './spec.ts';
 import type { MapText } from './map-text.ts';
@@ -56,15 +58,17 @@ function extras(spec: MapSpec, text: MapText): string[] {
   return sentences;
 }
 
-/** `total`: how many regions the scope has. */
-export function describeMap(spec: MapSpec, text: MapText, total: number): string {
+/** `total`: how many regions the scope has; `notDrawn`: the ids of regions with data the map does not show. */
+export function describeMap(spec: MapSpec, text: MapText, total: number, notDrawn: string[]): string {
   const kind = spec.categories.length
     ? 'Category map'
     : spec.regions.some((r) => typeof r.value === 'number')
       ? 'Choropleth map'
       : 'Map';
-  const withData = spec.regions.filter((r) => r.value !== null).length;
-  const highlighted = spec.regions.filter((r) => r.highlight).map((r) => text.name(r.id));
+  const missing = new Set(notDrawn);
+  const regions = spec.regions.filter((r) => !missing.has(r.id));
+  const withData = regions.filter((r) => r.value !== null).length;
+  const highlighted = regions.filter((r) => r.highlight).map((r) => text.name(r.id));
   const without = Math.max(0, total - withData - highlighted.length);
   const noData =
     without === 0
@@ -73,10 +77,11 @@ export function describeMap(spec: MapSpec, text: MapText, total: number): string
   const sentences = [
     spec.title && spec.title !== text.place ? `${kind} of ${text.place}: ${spec.title}.` : `${kind} of ${text.place}.`,
     withData ? `${withData} of ${plural(total, 'region')} ${withData === 1 ? 'has' : 'have'} data.` : '',
-    ...numbers(spec.regions, text),
+    ...numbers(regions, text),
     ...categories(spec, text),
     highlighted.length ? `Highlighted: ${listed(highlighted)}.` : '',
     withData || highlighted.length ? noData : '',
+    notDrawn.length ? `Not drawn, outside the map: ${listed(notDrawn.map((id) => text.name(id)))}.` : '',
     ...extras(spec, text),
   ];
   return sentences.filter(Boolean).join(' ');

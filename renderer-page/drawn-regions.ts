@@ -1,14 +1,24 @@
 // The regions the map draws, worked out once per render for the layers, the legend's scale and its placement
-// to read: an outline for each region the frame shows, and a dot at its centre for each region with data that
-// the map could not otherwise show (no outline at this level, as Singapore at 110m, or an outline too small to
-// see at this size), so no data is lost silently. Regions without data stay as they are: a missing one is not
-// worth the clutter.
+// to read: an outline for each region the frame shows, and a dot for each region with data that the map could
+// not otherwise show (no outline at this level, as Singapore at 110m, or an outline too small to read a colour
+// on, for the size of the map), so no data is lost silently. Regions without data stay as they are: a missing one is not
+// worth the clutter. A region with data that has neither (its place outside the frame) is listed as not drawn.
+import type { Extent } from './geometry/projection.ts';
 import type { Frame } from './frame.ts';
 import type { ScopeGeometry } from './geometry/scope-geometry.ts';
 import type { MapSpec, RegionSpec } from './spec.ts';
+import { placeDots } from './dot-placement.ts';
 
-/** px: big enough to see and to hit with a pointer, small enough not to hide neighbours */
-export const DOT_RADIUS = 3.5;
+/** px: a dot's radius on a map 1000 px wide; it grows with the square root of the width, so a poster's dots
+ *  are larger without swamping their neighbours, */
+const DOT_RADIUS_AT_1000 = 3.5;
+/** and never falls below this, so a thumbnail's dots stay visible. */
+const MIN_DOT_RADIUS = 2;
+
+/** The radius of the map's dots, from the width of the map's extent. */
+function dotRadius([[x0], [x1]]: Extent): number {
+  return Math.max(MIN_DOT_RADIUS, DOT_RADIUS_AT_1000 * Math.sqrt((x1 - x0) / 1000));
+}
 
 /** A value, a highlight, a colour or a pattern: something the map shows (an annotation alone is a tooltip). */
 const hasData = (r: RegionSpec) => r.value !== null || r.highlight || r.color !== null || r.pattern !== null;
@@ -20,25 +30,55 @@ export type DrawnRegion = {
 } & (
   | { /** the outline's path data */ d: string }
   | {
-      /** the dot's centre (`Frame.centre`), where the region's label, circle and route ends go too */ dot: [
-        number,
-        number,
-      ];
+      /** the dot's centre, near the region's visual centre (`Frame.centre`) where that would hide a neighbour's
+       *  data; the region's label, circle and route ends go there too */
+      dot: [number, number];
+      /** px */
+      r: number;
     }
 );
 
-/** Outlines in the geometry's order, then dots in the spec's (by id); a region outside the frame has neither. */
-export function drawnRegions(spec: MapSpec, geometry: ScopeGeometry, frame: Frame): DrawnRegion[] {
-  const dots = spec.regions.flatMap((region): DrawnRegion[] => {
-    if (!hasData(region) || !frame.tooSmall(region.id)) return [];
-    const dot = frame.centre(region.id);
-    return dot ? [{ id: region.id, region, dot }] : [];
+export interface DrawnRegions {
+  /** outlines in the geometry's order, then dots in the spec's (by id) */
+  drawn: DrawnRegion[];
+  /** ids of the regions with data drawn as neither, in the spec's order */
+  notDrawn: string[];
+}
+
+/** What the map draws of the scope's regions and the request's data. A region with data whose outline covers
+ *  less than a square as wide as the dot's radius (r², a quarter of the dot's box) is a dot, over twice as
+ *  wide as that, where its colour can be read; an outline that large is seen, and read, as itself. The
+ *  threshold follows the dot, so the output's size: 4 px² on a thumbnail, where dots for every region under
+ *  the dot's own size made a rash of half the world's countries, 12 at 1000 px, 49 at 4000, where Singapore
+ *  and Malta were specks just over a fixed 6 px². */
+export function drawnRegions(spec: MapSpec, geometry: ScopeGeometry, frame: Frame, extent: Extent): DrawnRegions {
+  const r = dotRadius(extent);
+  const withData = spec.regions.filter(hasData);
+  const dotted = withData.filter((region) => frame.area(region.id) < r * r);
+  const homes = dotted.flatMap((region) => {
+    const at = frame.centre(region.id);
+    return at ? [{ region, at }] : [];
   });
-  const dotted = new Set(dots.map((r) => r.id));
-  const byId = new Map(spec.regions.map((r) => [r.id, r]));
+  const dottedIds = new Set(dotted.map((region) => region.id));
+  const byId = new Map(spec.regions.map((region) => [region.id, region]));
   const outlines = geometry.regions.flatMap((feature): DrawnRegion[] => {
-    const d = frame.regionPath(feature.id);
-    return d && !dotted.has(feature.id) ? [{ id: feature.id, region: byId.get(feature.id), d }] : [];
+    const d = dottedIds.has(feature.id) ? null : frame.regionPath(feature.id);
+    return d ? [{ id: feature.id, region: byId.get(feature.id), d }] : [];
   });
-  return [...outlines, ...dots];
+  const outlined = new Set(outlines.map((o) => o.id));
+  // the outlines a dot might hide, projected only when there are dots to place
+  const data = homes.length
+    ? withData.filter((region) => outlined.has(region.id)).map((region) => frame.regionPolygons(region.id))
+    : [];
+  const places = placeDots(
+    homes.map((h) => h.at),
+    r,
+    data,
+  );
+  const dots = homes.map(({ region }, i): DrawnRegion => ({ id: region.id, region, dot: places[i]!, r }));
+  const drawn = new Set([...outlined, ...dots.map((dot) => dot.id)]);
+  return {
+    drawn: [...outlines, ...dots],
+    notDrawn: withData.filter((region) => !drawn.has(region.id)).map((region) => region.id),
+  };
 }

@@ -23,10 +23,11 @@ import type { Panel } from './geometry/inset-panels.ts';
 
 type Framing = Pick<MapSpec, 'scope' | 'division' | 'geometry' | 'level' | 'worldview' | 'projection' | 'bbox'>;
 
-/** Below this drawn area (px², about a 2.5 px square) a region's outline is a speck or nothing at all, so a
- *  region with data is drawn as a dot instead. Area rather than bounding box: an archipelago of specks spans a
- *  wide box yet shows nothing. */
-const VISIBLE_AREA = 6;
+/** The most a map's natural shape may differ from a landscape or portrait page: a chain of atolls (the
+ *  Maldives, 1.2° by 7.8°, were 1000 by 6712 px; Kiribati, the Marshall Islands, Chile) is fitted inside a
+ *  frame at most twice as tall as wide, or twice as wide as tall, with sea (and neighbouring land) either side,
+ *  rather than a strip no page can hold. */
+const MAX_ASPECT = 2;
 
 /** Each scope's regions by id, for as long as its geometry is kept. */
 const regions = new WeakMap<ScopeGeometry, Map<string, ScopeRegion>>();
@@ -95,11 +96,6 @@ export class Frame {
    *  drawn) its projected anchor; null when that is outside the frame too. */
   centre(id: string): [number, number] | null {
     return once(this.memo.centre, id, () => visualCentre(this.regionPolygons(id)) ?? this.anchor(id));
-  }
-
-  /** True when the region's drawn outline is too small to see, or missing. */
-  tooSmall(id: string): boolean {
-    return this.area(id) < VISIBLE_AREA;
   }
 
   /** Drawn area in px². */
@@ -186,6 +182,8 @@ export function frameFor(framing: Framing, geometry: ScopeGeometry, extent: Exte
   });
 }
 
+/** The height the map takes at `width` when the request gives none: its natural shape's, within MAX_ASPECT. */
 export function naturalHeightFor(framing: Framing, geometry: ScopeGeometry, width: number): number {
-  return naturalHeight(basisFor(framing, geometry), width);
+  const height = naturalHeight(basisFor(framing, geometry), width);
+  return Math.min(Math.ceil(width * MAX_ASPECT), Math.max(Math.ceil(width / MAX_ASPECT), height));
 }

@@ -91,7 +91,8 @@ export async function renderMap(spec: MapSpec, env: RenderEnvironment): Promise<
   const fits = (layout: Layout) => !env.fits || env.fits(layout.width, layout.height);
   const contextAt = (layout: Layout): RenderContext => {
     const frame = frameFor(spec, geometry, layout.mapExtent);
-    const regions = drawnRegions(spec, geometry, frame);
+    const { drawn: regions, notDrawn } = drawnRegions(spec, geometry, frame, layout.mapExtent);
+    const dots = new Map(regions.flatMap((r) => ('dot' in r ? [[r.id, r.dot] as const] : [])));
     return {
       doc,
       parseSvg: env.parseSvg,
@@ -106,8 +107,8 @@ export async function renderMap(spec: MapSpec, env: RenderEnvironment): Promise<
       drawnRegions: regions,
       corners: furnitureCorners(spec, layout, frame.projection),
       markerBoxes: [],
-      warnings: noWarnings(),
-      centreOf: (id) => frame.centre(id),
+      warnings: { ...noWarnings(), notDrawn },
+      centreOf: (id) => dots.get(id) ?? frame.centre(id),
       seaNetwork,
       tooltips: env.tooltips,
     };
@@ -134,7 +135,7 @@ export async function renderMap(spec: MapSpec, env: RenderEnvironment): Promise<
     role: 'img',
   });
   // what a screen reader announces: the title as the image's name, the description as its details
-  const description = spec.alt ?? describeMap(spec, text, geometry.anchors.size);
+  const description = spec.alt ?? describeMap(spec, text, geometry.anchors.size, ctx.warnings.notDrawn);
   svg.appendChild(el(doc, 'title', {}, spec.title ?? text.place));
   svg.appendChild(el(doc, 'desc', {}, description));
   for (const layer of PIPELINE) {

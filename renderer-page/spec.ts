@@ -238,10 +238,12 @@ export interface RenderWarnings {
   unknownRoutes: string[];
   /** marker labels left out: no side of their marker had room for them */
   hiddenLabels: string[];
+  /** regions with data the map could not draw (their place outside the frame), by id */
+  notDrawn: string[];
 }
 
 /** A render that warns of nothing. */
-export const noWarnings = (): RenderWarnings => ({ unknownRoutes: [], hiddenLabels: [] });
+export const noWarnings = (): RenderWarnings => ({ unknownRoutes: [], hiddenLabels: [], notDrawn: [] });
 
 /** What `window.renderMap` answers in a page once the map is drawn into #map. */
 export interface RenderResult {

@@ -143,7 +143,7 @@ test('a PNG round-trips through Redis exactly, as a Buffer, with its warnings', 
   const body = randomPng();
   const entry: CachedRender = {
     body,
-    renderWarnings: { unknownRoutes: ['XX>YY', ':starts-with-a-colon'], hiddenLabels: ['Iași'] },
+    renderWarnings: { unknownRoutes: ['XX>YY', ':starts-with-a-colon'], hiddenLabels: ['Iași'], notDrawn: ['PF'] },
     description: 'Map of România: Iași (1.234,5)',
   };
   await writer.set('"etag-1"', entry);

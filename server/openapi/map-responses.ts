@@ -18,8 +18,9 @@ export const HEADERS: Record<string, JsonSchema> = {
   },
   'X-Geo-Warnings': {
     description:
-      'Present when ids or route ends are unknown, or marker labels had no room beside their marker on any side ' +
-      '(`hidden-labels`, the labels left out): `unknown-ids:A,B; unknown-routes:X>Y; hidden-labels:Paris`, each part only when it has entries, ' +
+      'Present when ids or route ends are unknown, when marker labels had no room beside their marker on any side ' +
+      '(`hidden-labels`, the labels left out), or when regions with data fall outside the map (`not-drawn`, as a `bbox` ' +
+      'can leave them): `unknown-ids:A,B; unknown-routes:X>Y; hidden-labels:Paris; not-drawn:PF`, each part only when it has entries, ' +
       `at most ${MAX_WARNING_ENTRIES} entries each and ${MAX_WARNINGS_BYTES} bytes in all (\`POST /render/spec\` lists every one), ` +
       'percent-encoded where needed. The map is still rendered with what is known.',
     schema: { type: 'string' },

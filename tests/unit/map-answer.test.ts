@@ -51,10 +51,10 @@ test('a miss renders and caches, a hit does not render, a current copy is a 304 
   assert.equal(drawn.length, 1, 'rendered once');
 });
 
-test("the warnings join the request's unknown ids and routes with the routes the render could not draw", async () => {
+test("the warnings join the request's unknown ids and routes with the routes and regions the render could not draw", async () => {
   const { deps } = service(async () => ({
     body: Buffer.from('<svg/>'),
-    warnings: { ...noWarnings(), unknownRoutes: ['DE>XX'] },
+    warnings: { ...noWarnings(), unknownRoutes: ['DE>XX'], notDrawn: ['PF'] },
     description: 'a map',
     height: 600,
   }));
@@ -62,10 +62,13 @@ test("the warnings join the request's unknown ids and routes with the routes the
     { scope: 'world', regions: [{ id: 'ZZ', value: 1 }], routes: [{ from: 'QQ', to: 'DE' }] },
     '"w"',
   );
-  assert.equal((await answerMap(deps, tagged, null, 'test')).warnings, 'unknown-ids:ZZ; unknown-routes:QQ>DE,DE>XX');
   assert.equal(
     (await answerMap(deps, tagged, null, 'test')).warnings,
-    'unknown-ids:ZZ; unknown-routes:QQ>DE,DE>XX',
+    'unknown-ids:ZZ; unknown-routes:QQ>DE,DE>XX; not-drawn:PF',
+  );
+  assert.equal(
+    (await answerMap(deps, tagged, null, 'test')).warnings,
+    'unknown-ids:ZZ; unknown-routes:QQ>DE,DE>XX; not-drawn:PF',
     'kept with the cached map',
   );
 });
