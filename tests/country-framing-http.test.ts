@@ -1,5 +1,5 @@
 // Every country scope framed as a desk would frame it, at 600 px with a value for every region: the country fills
-// at least half the map, every inset panel lies inside the image, and the legend covers no region (each has data,
+// at least half the map (or, longer than the 2:1 a frame is held to, spans it), every inset panel lies inside the image, and the legend covers no region (each has data,
 // so it takes a corner of sea or a band below the map).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -65,8 +65,11 @@ async function defects(scope: string, ids: string[]): Promise<string[]> {
     .filter(([x, y]) => x >= 0 && x <= width && y >= 0 && y <= height);
   const xs = points.map(([x]) => x);
   const ys = points.map(([, y]) => y);
-  const share = ((Math.max(...xs) - Math.min(...xs)) * (Math.max(...ys) - Math.min(...ys))) / (width * height);
-  if (!(share >= 0.5)) found.push(`the country takes ${share.toFixed(2)} of the image`);
+  const [spanX, spanY] = [Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)];
+  const share = (spanX * spanY) / (width * height);
+  // a country longer than 2:1 (the Maldives) has a frame held to 2:1, which it spans end to end instead
+  const spans = Math.max(spanX / width, spanY / height) >= 0.85 && Math.max(spanX / spanY, spanY / spanX) >= 2;
+  if (!(share >= 0.5 || spans)) found.push(`the country takes ${share.toFixed(2)} of the image`);
   const legend = legendBox(doc);
   if (legend) {
     const covered = points.filter((point) => holds(legend, point, -1)).length;
