@@ -171,8 +171,10 @@ const PREFERENCES: Record<'box' | 'wide', Anchor[]> = {
   wide: ['bottom-left', 'bottom-centre', 'bottom-right', 'top-left', 'top-right'],
 };
 
-/** The legend laid out at its own origin (its title, then its body), or null when it shows nothing. */
-function legendBody(ctx: RenderContext): Body | null {
+/** The legend laid out at its own origin (its title, then its body), or null when it shows nothing. In a band
+ *  across the page its swatches run in rows, as a horizontal legend's do: a column of twelve under the map left
+ *  the rest of the band empty. */
+function legendBody(ctx: RenderContext, inBand: boolean): Body | null {
   const { doc, spec, theme } = ctx;
   if (!spec.legend) return null;
   const scale = ctx.scales.fill;
@@ -184,7 +186,7 @@ function legendBody(ctx: RenderContext): Body | null {
   } else {
     const entries = [...(scale ? (scale.kind === 'classes' ? scale.bins : scale.entries) : []), ...extras];
     if (!entries.length) return null;
-    body = spec.legendLayout === 'horizontal' ? horizontal(ctx, m, entries) : vertical(ctx, m, entries);
+    body = spec.legendLayout === 'horizontal' || inBand ? horizontal(ctx, m, entries) : vertical(ctx, m, entries);
   }
   const title = spec.legendTitle
     ? [
@@ -219,19 +221,21 @@ const preferences = (ctx: RenderContext): Anchor[] => {
  *  map when every corner would cover a region with data (or the furniture); null when it goes in a corner. The
  *  map is then laid out again with the band (render-map.ts). */
 export function legendBand(ctx: RenderContext): LegendBand | null {
-  const body = legendBody(ctx);
   const position = ctx.spec.legendPosition;
+  const body = legendBody(ctx, false);
   if (!body) return null;
-  if (position === 'top' || position === 'bottom') return { side: position, height: body.height };
+  const banded = (side: LegendBand['side']) => ({ side, height: legendBody(ctx, true)!.height });
+  if (position === 'top' || position === 'bottom') return banded(position);
   if (position !== 'auto') return null;
   const { covers, clear } = placeBox(ctx, body.width, body.height, preferences(ctx));
-  return covers || !clear ? { side: 'bottom', height: body.height } : null;
+  return covers || !clear ? banded('bottom') : null;
 }
 
 export function legendLayer(ctx: RenderContext): MapElement | null {
-  const body = legendBody(ctx);
+  const band = ctx.layout.legendBand;
+  const body = legendBody(ctx, band !== null);
   if (!body) return null;
-  const at = ctx.layout.legendBand ?? placeBox(ctx, body.width, body.height, preferences(ctx)).at;
+  const at = band ?? placeBox(ctx, body.width, body.height, preferences(ctx)).at;
   ctx.corners.legend = { x: at[0], y: at[1], width: body.width, height: body.height };
   return panel(ctx, 'legend', ctx.corners.legend, body.parts);
 }
