@@ -4,8 +4,9 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { polygonContains } from 'd3';
-import type { Document, Element } from '@xmldom/xmldom';
+import type { Document } from '@xmldom/xmldom';
 import { startService, type TestService } from './support/service.ts';
+import { insetPanels, panelBox, sized } from './support/furniture-boxes.ts';
 import { all, fetchSvg, pathPieces, root, type Point } from './support/svg.ts';
 
 let service: TestService;
@@ -16,33 +17,12 @@ after(() => service.close());
 
 type Box = { x: number; y: number; width: number; height: number };
 
-const inside = (parent: Element, tag: string) =>
-  Array.from(parent.getElementsByTagName(tag) as unknown as ArrayLike<Element>);
 const group = (doc: Document, layer: string) => all(doc, 'g').find((g) => g.getAttribute('data-layer') === layer);
 const holds = (box: Box, [x, y]: Point, slack = 0) =>
   x > box.x - slack && x < box.x + box.width + slack && y > box.y - slack && y < box.y + box.height + slack;
 
-function panels(doc: Document): Box[] {
-  return inside(group(doc, 'background')!, 'rect')
-    .filter((r) => r.getAttribute('stroke'))
-    .map((r) => ({
-      x: Number(r.getAttribute('x')),
-      y: Number(r.getAttribute('y')),
-      width: Number(r.getAttribute('width')),
-      height: Number(r.getAttribute('height')),
-    }));
-}
-
-function legendBox(doc: Document): Box | null {
-  const g = group(doc, 'legend');
-  if (!g) return null;
-  const [x, y] = g
-    .getAttribute('transform')!
-    .match(/-?[\d.]+/g)!
-    .map(Number);
-  const rect = inside(g, 'rect')[0];
-  return { x, y, width: Number(rect.getAttribute('width')), height: Number(rect.getAttribute('height')) };
-}
+const panels = (doc: Document): Box[] => insetPanels(doc).map(sized);
+const legendBox = (doc: Document): Box | null => (group(doc, 'legend') ? sized(panelBox(doc, 'legend')) : null);
 
 /** What is wrong with the scope's map, in words; empty when nothing is. */
 async function defects(scope: string, ids: string[]): Promise<string[]> {

@@ -9,6 +9,7 @@ import { PNG } from 'pngjs';
 import { pixelColor } from './support/png.ts';
 import { deltaE } from './support/color.ts';
 import { startService, type TestService } from './support/service.ts';
+import { panelBox as furniturePanel, sized } from './support/furniture-boxes.ts';
 import { all, fetchSvg, pathPieces, root, type Point } from './support/svg.ts';
 import { themes } from '../renderer-page/themes/index.ts';
 import { textWidth } from '../renderer-page/fonts.ts';
@@ -27,17 +28,7 @@ const inside = (parent: Element, tag: string) =>
   Array.from(parent.getElementsByTagName(tag) as unknown as ArrayLike<Element>);
 const texts = (parent: Element) => inside(parent, 'text');
 
-/** A panel's box: its group's translation and its first rectangle's size. */
-function panelBox(doc: Document, layer: string): Box {
-  const g = group(doc, layer);
-  assert.ok(g, `a ${layer}`);
-  const [x, y] = g
-    .getAttribute('transform')!
-    .match(/-?[\d.]+/g)!
-    .map(Number);
-  const rect = inside(g, 'rect')[0];
-  return { x, y, width: Number(rect.getAttribute('width')), height: Number(rect.getAttribute('height')) };
-}
+const panelBox = (doc: Document, layer: string): Box => sized(furniturePanel(doc, layer));
 
 const holds = (box: Box, [x, y]: Point) => x > box.x && x < box.x + box.width && y > box.y && y < box.y + box.height;
 

@@ -10,6 +10,7 @@ import { pixelColor } from './support/png.ts';
 import { startService, type TestService } from './support/service.ts';
 import { all, fetchSvg, pathPieces, region, root, type Point } from './support/svg.ts';
 import { themes } from '../renderer-page/themes/index.ts';
+import { insetPanels, sized } from './support/furniture-boxes.ts';
 
 let service: TestService;
 before(async () => {
@@ -27,17 +28,7 @@ const inside = (parent: Element, tag: string) =>
   Array.from(parent.getElementsByTagName(tag) as unknown as ArrayLike<Element>);
 const size = (doc: Document) => [Number(root(doc).getAttribute('width')), Number(root(doc).getAttribute('height'))];
 
-/** The framed panels: the background's rectangles after the canvas. */
-function panels(doc: Document): Panel[] {
-  return inside(background(doc), 'rect')
-    .filter((r) => r.getAttribute('stroke'))
-    .map((r) => ({
-      x: Number(r.getAttribute('x')),
-      y: Number(r.getAttribute('y')),
-      width: Number(r.getAttribute('width')),
-      height: Number(r.getAttribute('height')),
-    }));
-}
+const panels = (doc: Document): Panel[] => insetPanels(doc).map(sized);
 
 const holds = (p: Panel, [x, y]: Point) =>
   x >= p.x - 1 && x <= p.x + p.width + 1 && y >= p.y - 1 && y <= p.y + p.height + 1;

@@ -31,3 +31,18 @@ export function furnitureBox(doc: Document, name: string): Rect {
   assert.ok(points.length, `${name} is drawn`);
   return boundsOf(points);
 }
+
+/** The insets' framed panels: the background layer's outlined rectangles (the canvas has no outline). */
+export function insetPanels(doc: Document): Rect[] {
+  return inLayer(doc, 'background', 'rect')
+    .filter((r) => r.getAttribute('stroke'))
+    .map((r) => ({
+      x0: num(r, 'x'),
+      y0: num(r, 'y'),
+      x1: num(r, 'x') + num(r, 'width'),
+      y1: num(r, 'y') + num(r, 'height'),
+    }));
+}
+
+/** A box as its corner and size. */
+export const sized = ({ x0, y0, x1, y1 }: Rect) => ({ x: x0, y: y0, width: x1 - x0, height: y1 - y0 });
