@@ -229,7 +229,7 @@ export function remoteInsets(
     const make = () => geoAzimuthalEqualArea().rotate([-centre[0], -centre[1]]);
     const unit = make().scale(150).translate([0, 0]);
     const own = boxOf(members.flatMap((p) => ringOf(p).map((q) => unit(q) ?? q)));
-    // a rock Natural Earth draws as a line (Salas y Gómez) would be an empty panel: it stays where it lies
+    // a group of rocks no wider than a line would be an empty panel: they stay where they lie
     if (!(width(own) > 0 && height(own) > 0)) return [];
     const size = side(own);
     const factor = Math.min((LARGEST * side(mainland)) / size, Math.max(1, (SMALLEST * side(mainland)) / size));
