@@ -39,16 +39,16 @@ function dataPoints(doc: Document): Point[] {
     .flatMap((p) => pathPieces(p.getAttribute('d')!).flat());
 }
 
-const lowest = (doc: Document) =>
-  Math.max(
-    ...all(doc, 'path')
-      .filter((p) => p.getAttribute('data-id'))
-      .flatMap((p) =>
-        pathPieces(p.getAttribute('d')!)
-          .flat()
-          .map(([, y]) => y),
-      ),
-  );
+/** The heights at which the regions' outlines run, to tell a band above or below the map. */
+const regionYs = (doc: Document) =>
+  all(doc, 'path')
+    .filter((p) => p.getAttribute('data-id'))
+    .flatMap((p) =>
+      pathPieces(p.getAttribute('d')!)
+        .flat()
+        .map(([, y]) => y),
+    );
+const lowest = (doc: Document) => Math.max(...regionYs(doc));
 
 test('US, continuous, data in every corner: the legend goes below the map, over no region', async () => {
   const doc = await svg('scope=US&theme=light&width=1000&legendLayout=continuous&data=ME:1,WA:2,CA:3');
@@ -76,15 +76,7 @@ test('a free corner keeps the legend in the map; legendPosition moves it', async
   assert.ok(Number(root(below).getAttribute('height')) > height, 'the image grows by the band');
   const above = await svg(`${query}&legendPosition=top`);
   const legend = panelBox(above, 'legend');
-  const highest = Math.min(
-    ...all(above, 'path')
-      .filter((p) => p.getAttribute('data-id'))
-      .flatMap((p) =>
-        pathPieces(p.getAttribute('d')!)
-          .flat()
-          .map(([, y]) => y),
-      ),
-  );
+  const highest = Math.min(...regionYs(above));
   assert.ok(legend.y + legend.height <= highest, 'a band above the map');
   const bad = await fetch(`${service.url}/map.svg?${query}&legendPosition=middle`);
   assert.equal(bad.status, 400);

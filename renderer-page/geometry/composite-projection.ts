@@ -8,6 +8,12 @@ export type Point = [number, number];
 export type Box = [Point, Point];
 export type LonLatBounds = [Point, Point];
 
+/** The box around two boxes. */
+export const union = ([[ax0, ay0], [ax1, ay1]]: Box, [[bx0, by0], [bx1, by1]]: Box): Box => [
+  [Math.min(ax0, bx0), Math.min(ay0, by0)],
+  [Math.max(ax1, bx1), Math.max(ay1, by1)],
+];
+
 /** A far part of a country, drawn in a panel of its own. */
 export interface Inset {
   bounds: LonLatBounds;

@@ -22,6 +22,7 @@ import type { ScopeGeometry, ScopeRegion } from './scope-geometry.ts';
 import { outerRingSpans, outlineBounds, outlineFeature, streamOutline } from './outline.ts';
 import { insetPanels, type Panel } from './inset-panels.ts';
 import { remoteInsets } from './remote-insets.ts';
+import { union } from './composite-projection.ts';
 
 export type Extent = [[number, number], [number, number]];
 type Framing = Pick<MapSpec, 'scope' | 'projection' | 'bbox'>;
@@ -177,11 +178,6 @@ const isClipped = (framing: Framing, composite: boolean) => {
 const insetFor = (width: number, height: number) => Math.min(width, height) * 0.03;
 
 type Bounds = [[number, number], [number, number]];
-
-const union = ([[ax0, ay0], [ax1, ay1]]: Bounds, [[bx0, by0], [bx1, by1]]: Bounds): Bounds => [
-  [Math.min(ax0, bx0), Math.min(ay0, by0)],
-  [Math.max(ax1, bx1), Math.max(ay1, by1)],
-];
 
 /** What fitting the framing's projection to any extent needs, worked out once per framing: d3's fitExtent
  *  measures the target at scale 150 and translate 0, and only then scales and moves the projection to the

@@ -9,7 +9,14 @@
 import { geoAzimuthalEqualArea, polygonContains, type GeoProjection } from 'd3';
 import type { ScopeGeometry } from './scope-geometry.ts';
 import { outerRingSpans, type Outline } from './outline.ts';
-import { compositeProjection, type Box, type Inset, type LonLatBounds, type Point } from './composite-projection.ts';
+import {
+  compositeProjection,
+  union,
+  type Box,
+  type Inset,
+  type LonLatBounds,
+  type Point,
+} from './composite-projection.ts';
 
 /** Below this share of the frame the mainland would take, far parts go to insets. */
 const MAINLAND_SHARE = 0.5;
@@ -41,10 +48,6 @@ interface Piece {
 const width = ([[x0], [x1]]: Box) => x1 - x0;
 const height = ([[, y0], [, y1]]: Box) => y1 - y0;
 const side = (box: Box) => Math.max(width(box), height(box));
-const union = ([[ax0, ay0], [ax1, ay1]]: Box, [[bx0, by0], [bx1, by1]]: Box): Box => [
-  [Math.min(ax0, bx0), Math.min(ay0, by0)],
-  [Math.max(ax1, bx1), Math.max(ay1, by1)],
-];
 const apart = ([[ax0, ay0], [ax1, ay1]]: Box, [[bx0, by0], [bx1, by1]]: Box) =>
   Math.max(0, bx0 - ax1, ax0 - bx1, by0 - ay1, ay0 - by1);
 function boxOf(points: Point[]): Box {
