@@ -45,6 +45,8 @@ function once<T>(cache: Map<string, T>, key: string, make: () => T): T {
 export class Frame {
   readonly projection: GeoProjection;
   readonly showsGlobe: boolean;
+  /** neighbouring land is drawn unless the request says not (ProjectionBasis) */
+  readonly showsNeighbours: boolean;
   /** the panels of the insets, where a composite projection draws far-away parts */
   readonly panels: Panel[];
   private readonly placement: Placement;
@@ -69,6 +71,7 @@ export class Frame {
   ) {
     this.projection = fitted.projection;
     this.showsGlobe = basis.showsGlobe;
+    this.showsNeighbours = basis.showsNeighbours;
     const [tx, ty] = fitted.translate;
     const place = ([x, y]: [number, number]): [number, number] => [fitted.k * x + tx, fitted.k * y + ty];
     this.panels = basis.panels.map(([min, max]) => [place(min), place(max)]);

@@ -19,7 +19,7 @@ import type { CatalogueFile, RegionEntry, ScopeCatalogue } from './catalogue.js'
 import { buildCountries } from './country-scopes.js';
 import { buildGroups } from './group-scopes.js';
 import { CONTINENTS_FILE } from './group-members.js';
-import { worldCountries, type WorldCountries } from './scope-levels.js';
+import { landUnit, type LandUnit } from './surroundings.js';
 import { buildRegionNames, NAME_INPUTS } from './region-names.js';
 import { roDrafts, roId, RO_COUNTIES } from './ro-counties.js';
 import { buildSeaNetwork } from './sea-network.js';
@@ -103,6 +103,8 @@ function checkIds(label: string, topo: Topology, regions: RegionEntry[], exact: 
   }
 }
 
+type WorldCountries = Record<Level, LandUnit[]>;
+
 interface WorldBuild {
   regions: RegionEntry[];
   /** per worldview: the countries of each level, for the neighbours around a scope and the members of a group,
@@ -145,8 +147,8 @@ function buildWorld(): WorldBuild {
       const merged = geoms[l].length - collection.geometries.length;
       const out = assemble({ regions: toFeatures(topos[l], collection), points }, quantization);
       checkIds(`world-${l}`, out, regions, false);
-      countries[l] = worldCountries(
-        (feature(out, out.objects.regions!) as GeoJSON.FeatureCollection).features as Feature[],
+      countries[l] = (feature(out, out.objects.regions!) as GeoJSON.FeatureCollection).features.map((f) =>
+        landUnit(String(f.id), f as Feature),
       );
       const size = (worldview === 'un' ? output.topology : output.variant(worldview))(`world-${l}.json`, out);
       console.log(
@@ -220,11 +222,7 @@ function main(): void {
   const ro = buildRomania(world.views.un.countries);
   buildSea();
   const names = new Map(world.regions.map((r) => [r.id, r.name]));
-  const countries = buildCountries(
-    { countries: { un: world.views.un.countries, 'de-facto': world.views['de-facto'].countries }, names },
-    output,
-    new Set([ROMANIA.id]),
-  );
+  const countries = buildCountries({ names }, output, new Set([ROMANIA.id]));
   for (const line of countries.excluded) console.log(`  no country scope for ${line}`);
   // groups drawn by each worldview; the second writes only the files that differ (output.variant)
   const groups = buildGroups({ regions: world.regions, ...world.views.un }, output.topology);
