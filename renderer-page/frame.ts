@@ -18,7 +18,7 @@ import { simplifiedProjection } from './geometry/pixel-simplify.ts';
 import { relativePath, RelativePathWriter } from './geometry/relative-path.ts';
 import { polygonCollector, visualCentre, type Ring } from './geometry/visual-centre.ts';
 import { areaStream, Placement, type Recorded } from './geometry/reference-outlines.ts';
-import { ReferenceOutlines } from './geometry/outline-tiers.ts';
+import { ReferenceOutlines, type Unnamed } from './geometry/outline-tiers.ts';
 import type { Panel } from './geometry/inset-panels.ts';
 
 type Framing = Pick<MapSpec, 'scope' | 'division' | 'geometry' | 'level' | 'worldview' | 'projection' | 'bbox'>;
@@ -59,7 +59,7 @@ export class Frame {
     area: new Map<string, number>(),
   };
   private sphereOutline: string | null | undefined;
-  private contextOutlines: string[] | undefined;
+  private readonly unnamed = new Map<Unnamed, string[]>();
   private graticuleOutline: string | null | undefined;
 
   constructor(
@@ -135,13 +135,17 @@ export class Frame {
     return this.sphereOutline;
   }
 
-  /** The neighbouring land. */
-  context(): string[] {
-    this.contextOutlines ??= this.outlines
-      .context(this.geometry)
-      .map((recorded) => this.outline(recorded))
-      .filter((d): d is string => Boolean(d));
-    return this.contextOutlines;
+  /** The neighbouring land, or the lakes, as path data. */
+  unnamedPaths(kind: Unnamed): string[] {
+    let paths = this.unnamed.get(kind);
+    if (!paths) {
+      paths = this.outlines
+        .outlines(this.geometry, kind)
+        .map((recorded) => this.outline(recorded))
+        .filter((d): d is string => Boolean(d));
+      this.unnamed.set(kind, paths);
+    }
+    return paths;
   }
 
   /** The 10° graticule, drawn only when asked for: through a dozen insets it costs as much as a country. */

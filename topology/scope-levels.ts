@@ -5,7 +5,8 @@
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { regionAnchors } from './anchors.js';
 import type { Level } from './scopes.js';
-import { Joint, type Surroundings } from './surroundings.js';
+import { lakesOf } from './lakes.js';
+import { Joint, overlaps, type Surroundings } from './surroundings.js';
 import { assemble, toFeatures } from './topo-tools.js';
 
 /** Vertices each level may keep (the detailed source is simplified down to it), its quantization, and the map
@@ -19,8 +20,8 @@ const LEVELS: Record<Level, { vertices: number; quantization: number; pixels: nu
 
 /**
  * Writes `${name}-low.json`, `-medium.json` and `-high.json`: the regions of `collection` (geometries of `source`
- * with canonical ids and names), the land around them in one topology with them (surroundings.ts), and one anchor
- * per region from the full detail.
+ * with canonical ids and names), the land around them in one topology with them (surroundings.ts), the lakes on
+ * and around them (lakes.ts), and one anchor per region from the full detail.
  */
 export function writeLevels(
   name: string,
@@ -35,8 +36,10 @@ export function writeLevels(
   const total = joint.regionVertices;
   for (const level of Object.keys(LEVELS) as Level[]) {
     const { vertices, quantization } = LEVELS[level];
-    const drawn = joint.level(Math.min(1, vertices / total), pixelArea(level, around.span));
-    write(`${name}-${level}.json`, assemble({ ...drawn, points }, quantization));
+    const pixel = pixelArea(level, around.span);
+    const drawn = joint.level(Math.min(1, vertices / total), pixel);
+    const lakes = lakesOf(regions, (bounds) => around.reach.some((box) => overlaps(bounds, box)), pixel);
+    write(`${name}-${level}.json`, assemble({ ...drawn, ...lakes, points }, quantization));
   }
 }
 

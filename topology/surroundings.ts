@@ -32,6 +32,8 @@ export interface Surroundings {
   features: Feature[];
   /** boxes around the scope's parts, with a margin: land within them keeps the subject's detail */
   near: Bounds[];
+  /** the near boxes with half their size more on every side: what a frame of up to 2:1 may show */
+  reach: Bounds[];
   /** the side of the largest box, in degrees: the measure of how fast the detail beyond the boxes falls off */
   span: number;
 }
@@ -66,7 +68,7 @@ function grow([[west, south], [east, north]]: Bounds, share: number, degrees = 0
   ];
 }
 
-function overlaps(a: Bounds, b: Bounds): boolean {
+export function overlaps(a: Bounds, b: Bounds): boolean {
   if (a[1][1] < b[0][1] || b[1][1] < a[0][1]) return false;
   return spans(a).some(([w1, e1]) => spans(b).some(([w2, e2]) => w1 <= e2 && w2 <= e1));
 }
@@ -133,6 +135,7 @@ export function surroundingsOf(
       ...extra.map((f) => ({ ...f, id: '~extra', properties: {} })),
     ],
     near,
+    reach,
     span: Math.max(...near.map(spanOf)),
   };
 }

