@@ -7,7 +7,7 @@ import type { Topology } from 'topojson-specification';
 import type { RegionEntry } from './catalogue.js';
 import { continentGroups, POLITICAL_GROUPS, type GroupMembers } from './group-members.js';
 import { pixelArea } from './scope-levels.js';
-import { lakesOf } from './lakes.js';
+import { lakesAt, scopeLakes } from './lakes.js';
 import { Joint, overlaps, surroundingsOf, type Bounds, type LandUnit } from './surroundings.js';
 import { LEVELS, WORLD, type Level, type ScopeDefinition } from './scopes.js';
 import { assemble } from './topo-tools.js';
@@ -49,14 +49,19 @@ function buildGroup(
     type: 'FeatureCollection',
     features: world.points.features.filter((p) => members.has(String(p.id))),
   };
+  // the lakes on the members and around them, sorted out on the coarsest outlines: a lake's shore lies in a
+  // member at every level, and the finest countries made it the costliest part of the build
+  const reach = surroundingsOf(world.countries.low, members, area, []).reach;
+  const lakes = scopeLakes({ type: 'FeatureCollection', features: memberFeatures('low') }, (bounds) =>
+    reach.some((box) => overlaps(bounds, box)),
+  );
   for (const level of LEVELS) {
     // the members and the countries around them from the same level of the same source, in one topology
     const around = surroundingsOf(world.countries[level], members, area, []);
     const regions: FeatureCollection = { type: 'FeatureCollection', features: memberFeatures(level) };
     const pixel = pixelArea(level, around.span);
     const drawn = new Joint(regions, around).level(1, pixel);
-    const lakes = lakesOf(regions, (bounds) => around.reach.some((box) => overlaps(bounds, box)), pixel);
-    write(`${group.id}-${level}.json`, assemble({ ...drawn, ...lakes, points }, QUANTIZATION[level]));
+    write(`${group.id}-${level}.json`, assemble({ ...drawn, ...lakesAt(lakes, pixel), points }, QUANTIZATION[level]));
   }
   return {
     definition: {

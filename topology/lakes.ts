@@ -58,17 +58,16 @@ let read: Lake[] | undefined;
 /** Every lake, read when first asked for. */
 const allLakes = (): readonly Lake[] => (read ??= readLakes());
 
-/**
- * The lakes a scope's level draws, no smaller than LEAST_PIXELS of `pixelArea` (square degrees): `own`, on the
- * scope's regions (Lake Geneva on Switzerland's map, though France shares it), drawn on every map of it, and
- * `nearbyLakes`, in the land around, drawn with that land.
- */
-export function lakesOf(
-  regions: FeatureCollection,
-  near: (bounds: Bounds) => boolean,
-  pixelArea: number,
-): { lakes: FeatureCollection; nearbyLakes: FeatureCollection } {
-  const drawn = allLakes().filter((lake) => lake.area >= LEAST_PIXELS * pixelArea && near(lake.bounds));
+/** The lakes a scope draws: those `on` its regions (Lake Geneva on Switzerland's map, though France shares
+ *  it), drawn on every map of it, and those `around` them, drawn with the land around. */
+interface ScopeLakes {
+  on: Lake[];
+  around: Lake[];
+}
+
+/** The lakes on a scope's regions and near them (`near` its bounds), sorted out once for all its levels. */
+export function scopeLakes(regions: FeatureCollection, near: (bounds: Bounds) => boolean): ScopeLakes {
+  const candidates = allLakes().filter((lake) => near(lake.bounds));
   const boxed = regions.features.map((f) => ({ f, box: geoBounds(f) as Bounds }));
   // a lake on the regions has a point of its shore in one (the regions' land runs across it)
   const inRegion = (point: [number, number]) => boxed.some(({ f, box }) => holds(box, point) && geoContains(f, point));
@@ -77,12 +76,20 @@ export function lakesOf(
     const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
     return polygons.some(([outer]) => outer!.some((point) => inRegion(point as [number, number])));
   };
-  const own = drawn.filter(onRegions);
-  const collection = (features: Lake[]): FeatureCollection => ({
+  const on = candidates.filter(onRegions);
+  return { on, around: candidates.filter((lake) => !on.includes(lake)) };
+}
+
+/** The objects of a level's file: the lakes no smaller than LEAST_PIXELS of `pixelArea` (square degrees). */
+export function lakesAt(
+  { on, around }: ScopeLakes,
+  pixelArea: number,
+): Record<'lakes' | 'nearbyLakes', FeatureCollection> {
+  const collection = (lakes: Lake[]): FeatureCollection => ({
     type: 'FeatureCollection',
-    features: features.map((lake) => lake.feature),
+    features: lakes.filter((lake) => lake.area >= LEAST_PIXELS * pixelArea).map((lake) => lake.feature),
   });
-  return { lakes: collection(own), nearbyLakes: collection(drawn.filter((lake) => !own.includes(lake))) };
+  return { lakes: collection(on), nearbyLakes: collection(around) };
 }
 
 /** Whether bounds (west past east across the antimeridian) hold a point. */

@@ -20,7 +20,7 @@ import { buildCountries } from './country-scopes.js';
 import { buildGroups } from './group-scopes.js';
 import { CONTINENTS_FILE } from './group-members.js';
 import { landUnit, type LandUnit } from './surroundings.js';
-import { LAKE_FILES, lakesOf } from './lakes.js';
+import { LAKE_FILES, lakesAt, scopeLakes } from './lakes.js';
 import { pixelArea } from './scope-levels.js';
 import { buildRegionNames, NAME_INPUTS } from './region-names.js';
 import { roDrafts, roId, RO_COUNTIES } from './ro-counties.js';
@@ -148,7 +148,10 @@ function buildWorld(): WorldBuild {
       const collection = collections[l];
       const merged = geoms[l].length - collection.geometries.length;
       const outlines = toFeatures(topos[l], collection);
-      const { lakes } = lakesOf(outlines, () => true, pixelArea(l, 360));
+      const { lakes } = lakesAt(
+        scopeLakes(outlines, () => true),
+        pixelArea(l, 360),
+      );
       const out = assemble({ regions: outlines, lakes, points }, quantization);
       checkIds(`world-${l}`, out, regions, false);
       countries[l] = (feature(out, out.objects.regions!) as GeoJSON.FeatureCollection).features.map((f) =>

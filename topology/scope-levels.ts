@@ -5,7 +5,7 @@
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { regionAnchors } from './anchors.js';
 import type { Level } from './scopes.js';
-import { lakesOf } from './lakes.js';
+import { lakesAt, scopeLakes } from './lakes.js';
 import { Joint, overlaps, type Surroundings } from './surroundings.js';
 import { assemble, toFeatures } from './topo-tools.js';
 
@@ -34,11 +34,12 @@ export function writeLevels(
   const points = regionAnchors(regions);
   const joint = new Joint(regions, around);
   const total = joint.regionVertices;
+  const onAndAround = scopeLakes(regions, (bounds) => around.reach.some((box) => overlaps(bounds, box)));
   for (const level of Object.keys(LEVELS) as Level[]) {
     const { vertices, quantization } = LEVELS[level];
     const pixel = pixelArea(level, around.span);
     const drawn = joint.level(Math.min(1, vertices / total), pixel);
-    const lakes = lakesOf(regions, (bounds) => around.reach.some((box) => overlaps(bounds, box)), pixel);
+    const lakes = lakesAt(onAndAround, pixel);
     write(`${name}-${level}.json`, assemble({ ...drawn, ...lakes, points }, quantization));
   }
 }
