@@ -18,7 +18,7 @@ import { simplifiedProjection } from './geometry/pixel-simplify.ts';
 import { relativePath, RelativePathWriter } from './geometry/relative-path.ts';
 import { polygonCollector, visualCentre, type Ring } from './geometry/visual-centre.ts';
 import { areaStream, Placement, type Recorded } from './geometry/reference-outlines.ts';
-import { ReferenceOutlines } from './geometry/outline-tiers.ts';
+import { ReferenceOutlines, type Unnamed } from './geometry/outline-tiers.ts';
 import type { Panel } from './geometry/inset-panels.ts';
 
 type Framing = Pick<MapSpec, 'scope' | 'division' | 'geometry' | 'level' | 'worldview' | 'projection' | 'bbox'>;
@@ -45,6 +45,8 @@ function once<T>(cache: Map<string, T>, key: string, make: () => T): T {
 export class Frame {
   readonly projection: GeoProjection;
   readonly showsGlobe: boolean;
+  /** neighbouring land is drawn unless the request says not (ProjectionBasis) */
+  readonly showsNeighbours: boolean;
   /** the panels of the insets, where a composite projection draws far-away parts */
   readonly panels: Panel[];
   private readonly placement: Placement;
@@ -57,7 +59,7 @@ export class Frame {
     area: new Map<string, number>(),
   };
   private sphereOutline: string | null | undefined;
-  private contextOutlines: string[] | undefined;
+  private readonly unnamed = new Map<Unnamed, string[]>();
   private graticuleOutline: string | null | undefined;
 
   constructor(
@@ -69,6 +71,7 @@ export class Frame {
   ) {
     this.projection = fitted.projection;
     this.showsGlobe = basis.showsGlobe;
+    this.showsNeighbours = basis.showsNeighbours;
     const [tx, ty] = fitted.translate;
     const place = ([x, y]: [number, number]): [number, number] => [fitted.k * x + tx, fitted.k * y + ty];
     this.panels = basis.panels.map(([min, max]) => [place(min), place(max)]);
@@ -132,13 +135,17 @@ export class Frame {
     return this.sphereOutline;
   }
 
-  /** The neighbouring land. */
-  context(): string[] {
-    this.contextOutlines ??= this.outlines
-      .context(this.geometry)
-      .map((recorded) => this.outline(recorded))
-      .filter((d): d is string => Boolean(d));
-    return this.contextOutlines;
+  /** The neighbouring land, or the lakes, as path data. */
+  unnamedPaths(kind: Unnamed): string[] {
+    let paths = this.unnamed.get(kind);
+    if (!paths) {
+      paths = this.outlines
+        .outlines(this.geometry, kind)
+        .map((recorded) => this.outline(recorded))
+        .filter((d): d is string => Boolean(d));
+      this.unnamed.set(kind, paths);
+    }
+    return paths;
   }
 
   /** The 10° graticule, drawn only when asked for: through a dozen insets it costs as much as a country. */

@@ -171,8 +171,9 @@ export interface MapSpec {
   /** null: from the projection's aspect ratio */
   height: number | null;
   projection: ProjectionName;
-  /** neighbouring land drawn muted around the scope's regions */
-  context: boolean;
+  /** neighbouring land drawn muted around the scope's regions; null: unless the projection is a composite with
+   *  insets whose mainland ends short of the picture's edge (albersUsa, France's, a country's with far islands) */
+  context: boolean | null;
   /** whose lines the scope's files draw (`europe@de-facto-low.json`): `un` unless the scope has a variant for the
    *  worldview asked for */
   worldview: Worldview;

@@ -185,3 +185,26 @@ test('PNG: labels of a crowded set of markers at 300 px stay apart, and the map 
   assert.match(response.headers.get('x-geo-warnings') ?? '', /^hidden-labels:/);
   assert.equal(PNG.sync.read(body).width, 300);
 });
+
+test('microstates: each labelled beside its dot, never over a dot nor over another label', async () => {
+  const doc = await svg(
+    '/map.svg?scope=europe&theme=light&width=1200&labelContent=name&labels=LI,SM,VA,MC,MT,LU,AD,CH,IT' +
+      '&data=CH:80,IT:30,LI:110,SM:50,VA:20,MC:115,MT:35,LU:120,AD:60',
+  );
+  const dots = all(doc, 'circle').filter((c) => c.getAttribute('data-id'));
+  assert.ok(dots.length >= 5, `${dots.length} dots`);
+  const labels = regionLabels(doc);
+  const boxes = labels.map(capsBox);
+  for (const dot of dots) {
+    const id = dot.getAttribute('data-id')!;
+    const [cx, cy, r] = ['cx', 'cy', 'r'].map((a) => Number(dot.getAttribute(a)));
+    const disc = { x0: cx - r, y0: cy - r, x1: cx + r, y1: cy + r };
+    const own = labels.findIndex((t) => t.getAttribute('data-id') === id);
+    assert.ok(own >= 0, `${id} labelled`);
+    for (const box of boxes) assert.ok(!overlap(box, disc), `a label covers ${id}'s dot`);
+    const box = boxes[own]!;
+    const distance = Math.hypot(Math.max(box.x0 - cx, 0, cx - box.x1), Math.max(box.y0 - cy, 0, cy - box.y1));
+    assert.ok(distance < 40, `${id}'s label stands ${distance.toFixed(0)} px off its dot`);
+  }
+  boxes.forEach((a, i) => boxes.slice(i + 1).forEach((b) => assert.ok(!overlap(a, b), 'two labels overlap')));
+});

@@ -13,8 +13,9 @@ import type { DivisionCatalogue, RegionEntry } from './catalogue.js';
 import { countryDrafts, groupById, regionKindOf } from './country-drafts.js';
 import { buildParentDivision, PARENT_DIVISIONS } from './parent-divisions.js';
 import { reformOf, withReforms } from './reformed-subdivisions.js';
-import { neighboursOf, writeLevels, type WorldCountries } from './scope-levels.js';
-import type { ScopeDefinition, Worldview } from './scopes.js';
+import { writeLevels } from './scope-levels.js';
+import { landUnit, surroundingsOf, type LandUnit } from './surroundings.js';
+import type { ScopeDefinition } from './scopes.js';
 import { worldviewSubdivisions } from './worldview-lines.js';
 import { readCldrSubdivisions, resolveSubdivisionIds, type CldrSubdivisions } from './subdivision-ids.js';
 import { buildUsCounties } from './us-counties.js';
@@ -98,7 +99,7 @@ interface CountryInputs {
 function buildCountry(
   country: string,
   features: Admin1Feature[],
-  countries: WorldCountries,
+  land: readonly LandUnit[],
   inputs: CountryInputs,
   write: Write,
 ): CountryScope | string {
@@ -129,13 +130,14 @@ function buildCountry(
     (g) => String(g.id),
     (id) => names.get(id)!,
   );
-  const neighbours = neighboursOf(countries, new Set([country]), source, context);
-  writeLevels(country, src, collection, neighbours, write);
+  // the land around from the same admin-1 source, so that shared borders are one line
+  const around = surroundingsOf(land, new Set([country]), source, context);
+  writeLevels(country, src, collection, around, write);
   const divisions: DivisionCatalogue[] = [];
   const parentDivision = PARENT_DIVISIONS[country];
   if (parentDivision) {
     const parents = buildParentDivision(
-      { country, regions, listed: listed ?? new Map(), names, source: src, neighbours },
+      { country, regions, listed: listed ?? new Map(), names, source: src, around },
       write,
     );
     divisions.push({
@@ -146,7 +148,7 @@ function buildCountry(
       regions: parents,
     });
   }
-  if (country === 'US') divisions.push(buildUsCounties(entries, neighbours, write));
+  if (country === 'US') divisions.push(buildUsCounties(entries, around, write));
   return {
     definition: {
       id: country,
@@ -177,13 +179,18 @@ function withRegionsOf(scope: CountryScope, other: CountryScope): void {
   scope.definition.ownIds = [...new Set([...scope.definition.ownIds, ...other.definition.ownIds])].sort();
 }
 
+/** Every admin-1 unit as a piece of the country `byCountry` files it under. */
+const landOf = (byCountry: ReadonlyMap<string, Admin1Feature[]>): LandUnit[] =>
+  [...byCountry].flatMap(([id, features]) => features.map((f) => landUnit(id, f)));
+
 /**
  * Builds every country scope and writes its three topology files through `output`: as the default worldview
  * draws it, and where a worldview files subdivisions under another country (Crimea), as that one draws it too.
- * `world` gives the neighbouring countries per worldview and context resolution and the countries' display names.
+ * The land around each comes from the same admin-1 source, as the worldview files it; `world` gives the countries'
+ * display names.
  */
 export function buildCountries(
-  world: { countries: Record<Worldview, WorldCountries>; names: ReadonlyMap<string, string> },
+  world: { names: ReadonlyMap<string, string> },
   output: { topology: Write; variant: (worldview: 'de-facto') => Write },
   skip: ReadonlySet<string>,
 ): CountryBuild {
@@ -200,6 +207,7 @@ export function buildCountries(
     admin1.delete(part);
   }
   const filed = worldviewSubdivisions(admin1, 'un');
+  const land = landOf(filed);
   for (const [country, features] of [...filed].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (skip.has(country)) {
       // its names are still wanted (Romania's counties are built elsewhere)
@@ -208,20 +216,15 @@ export function buildCountries(
       );
       continue;
     }
-    const built = buildCountry(country, features, world.countries.un, inputs, output.topology);
+    const built = buildCountry(country, features, land, inputs, output.topology);
     if (typeof built === 'string') excluded.push(built);
     else scopes.push(built);
   }
+  const deFactoLand = landOf(admin1);
   for (const scope of scopes) {
     const features = admin1.get(scope.definition.id)!;
     if (features === filed.get(scope.definition.id)) continue;
-    const variant = buildCountry(
-      scope.definition.id,
-      features,
-      world.countries['de-facto'],
-      inputs,
-      output.variant('de-facto'),
-    );
+    const variant = buildCountry(scope.definition.id, features, deFactoLand, inputs, output.variant('de-facto'));
     if (typeof variant !== 'string') withRegionsOf(scope, variant);
   }
   return { scopes, excluded, sourceProperties: inputs.sourceProperties };

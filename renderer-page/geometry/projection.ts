@@ -38,6 +38,10 @@ const WITH_INSETS: Readonly<Record<string, Partial<Record<ProjectionName, () => 
   EU: { conicConformal: () => geoConicConformalEurope() as unknown as GeoProjection },
 };
 const insets = ({ scope, projection, bbox }: Framing) => (bbox ? undefined : WITH_INSETS[scope]?.[projection]);
+/** The composites of WITH_INSETS whose mainland reaches the picture's edges, so that neighbouring land around it
+ *  ends only there: the rest (France's, Spain's, albersUsa, and remote-insets.ts's) clip it short of them, and
+ *  draw no neighbours unless asked (`context`), as Datawrapper's composites. */
+const MAINLAND_TO_THE_EDGES = new Set(['EU', 'NL']);
 
 /** Projections that show the whole globe outline when the scope is the world. */
 const GLOBAL = new Set<ProjectionName>(['naturalEarth1', 'equalEarth']);
@@ -195,6 +199,9 @@ export interface ProjectionBasis {
   showsGlobe: boolean;
   /** a composite with insets, whose regions are drawn through its point routing (inset-routing.ts) */
   hasInsets: boolean;
+  /** neighbouring land is drawn unless the request says not: no composite, or one whose mainland reaches the
+   *  picture's edges */
+  showsNeighbours: boolean;
   /** the panels of its insets that show a region, at scale 150 and translate 0, inside `bounds` */
   panels: Panel[];
 }
@@ -225,6 +232,8 @@ export function projectionBasis(framing: Framing, geometry: ScopeGeometry): Proj
     exact: framing.bbox !== null,
     showsGlobe: framing.scope === 'world' && GLOBAL.has(framing.projection) && !framing.bbox,
     hasInsets: composite !== undefined,
+    showsNeighbours:
+      composite === undefined || (insets(framing) !== undefined && MAINLAND_TO_THE_EDGES.has(framing.scope)),
   };
 }
 

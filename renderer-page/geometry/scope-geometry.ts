@@ -20,6 +20,9 @@ export interface ScopeGeometry {
   regions: ScopeRegion[];
   /** neighbouring land drawn muted for context; no ids */
   context: Outline[];
+  /** lakes on the scope's regions, drawn as water over them, and lakes in the land around, drawn with it */
+  lakes: Outline[];
+  nearbyLakes: Outline[];
   /** every region of the scope by id: the visual centre of its most detailed outline */
   anchors: Map<string, RegionAnchor>;
 }
@@ -84,6 +87,8 @@ function decode(topology: Topology): ScopeGeometry {
   return {
     regions: objects('regions').map((object) => ({ id: String(object.id), outline: outline(object) })),
     context: objects('context').map(outline),
+    lakes: objects('lakes').map(outline),
+    nearbyLakes: objects('nearbyLakes').map(outline),
     anchors,
   };
 }

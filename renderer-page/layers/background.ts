@@ -3,7 +3,8 @@ import { el, layerGroup } from '../svg.ts';
 import type { MapElement } from '../map-document.ts';
 
 /** Canvas (none when `transparent`, so the map sits on whatever is behind it), the globe's water when the
- *  projection shows it, muted neighbouring land (`context`), and the insets' panels: a thin frame each, over
+ *  projection shows it, muted neighbouring land (`context`; by default none where a composite's mainland ends
+ *  short of the picture's edge), and the insets' panels: a thin frame each, over
  *  empty page, so that far-away parts never sit on a neighbour's land. */
 export function backgroundLayer(ctx: RenderContext): MapElement | null {
   const { doc, theme, layout, spec, frame } = ctx;
@@ -12,8 +13,8 @@ export function backgroundLayer(ctx: RenderContext): MapElement | null {
     : [el(doc, 'rect', { width: layout.width, height: layout.height, fill: theme.background })];
   const sphere = frame.sphere();
   if (sphere) parts.push(el(doc, 'path', { d: sphere, fill: theme.water }));
-  if (spec.context)
-    for (const d of frame.context())
+  if (drawsContext(ctx))
+    for (const d of frame.unnamedPaths('context'))
       parts.push(el(doc, 'path', { d, fill: theme.land, stroke: theme.border, 'stroke-width': 0.5 }));
   for (const [[x0, y0], [x1, y1]] of frame.panels) {
     parts.push(
@@ -33,3 +34,6 @@ export function backgroundLayer(ctx: RenderContext): MapElement | null {
 }
 
 const round = (v: number) => Math.round(v * 10) / 10;
+
+/** Whether the map draws the land around its scope. */
+export const drawsContext = ({ spec, frame }: RenderContext): boolean => spec.context ?? frame.showsNeighbours;

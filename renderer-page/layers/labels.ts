@@ -2,9 +2,9 @@
 // value, or the name over the value (`labelContent`). With `ISO`, regions with data come first, then larger ones;
 // a label goes at its region's visual centre, else a little off it, only where its text lies wholly inside the
 // region and clear of the labels already placed and of the markers (their symbols and labels), and is left out
-// otherwise (DECISIONS §11). A listed region is
-// always labelled, inside where it fits, else on its centre (or its dot). A halo in the background colour keeps
-// the text legible on any fill.
+// otherwise (DECISIONS §11). A small region drawn as a dot is labelled beside its dot, never over it, with a
+// leader line when the label had to stand farther off; a listed region is always labelled: inside where it fits,
+// else beside it, else on its centre. A halo in the background colour keeps the text legible on any fill.
 import type { RenderContext } from '../context.ts';
 import { textWidth } from '../fonts.ts';
 import { boxInside, shapeOf, type Box } from '../geometry/box-inside.ts';
@@ -72,6 +72,27 @@ function positions([x, y]: [number, number], halfWidth: number, size: number): A
     .map(([ox, oy]) => [x + ox, y + oy]);
 }
 
+/** Where a label may go beside a small region (a dot of radius `r`, or an outline too small to hold its label),
+ *  nearest first: right of it, left, above, below, then one and two gaps farther out; `leader` when the label
+ *  stands off the point, so that a line tells whose it is. */
+function beside(
+  [x, y]: [number, number],
+  r: number,
+  halfWidth: number,
+  halfHeight: number,
+): Array<{ at: [number, number]; leader: boolean }> {
+  const gap = Math.max(3, r / 2);
+  return [0, 1, 2].flatMap((far) => {
+    const off = r + gap + far * (gap + halfHeight * 2);
+    return [
+      [x + off + halfWidth, y],
+      [x - off - halfWidth, y],
+      [x, y - off - halfHeight],
+      [x, y + off + halfHeight],
+    ].map((at) => ({ at: at as [number, number], leader: far > 0 }));
+  });
+}
+
 export function labelsLayer(ctx: RenderContext): MapElement | null {
   const { doc, theme, spec, frame } = ctx;
   const { mode, ids, minArea } = spec.labels;
@@ -95,9 +116,15 @@ export function labelsLayer(ctx: RenderContext): MapElement | null {
     .filter((c) => mode === 'list' || c.area >= minArea)
     .sort((a, b) => Number(b.data) - Number(a.data) || b.area - a.area || (a.id < b.id ? -1 : 1));
   const placed = new Placed();
-  // the markers' symbols and labels, which a region label drawn over them would hide
+  // the markers' symbols and labels, and the dots of small regions, which a region label drawn over them would hide
   for (const box of ctx.markerBoxes) placed.add(box);
+  const dots = new Map(ctx.drawnRegions.flatMap((r) => ('dot' in r ? [[r.id, r] as const] : [])));
+  for (const { dot, r } of dots.values())
+    placed.add({ x0: dot[0] - r, y0: dot[1] - r, x1: dot[0] + r, y1: dot[1] + r });
+  const [[mapLeft, mapTop], [mapRight, mapBottom]] = ctx.layout.mapExtent;
+  const onMap = (box: Box) => box.x0 >= mapLeft && box.y0 >= mapTop && box.x1 <= mapRight && box.y1 <= mapBottom;
   const labels: MapElement[] = [];
+  const leaders: MapElement[] = [];
   for (const { id } of candidates) {
     const centre = ctx.centreOf(id);
     if (!centre) continue;
@@ -116,11 +143,19 @@ export function labelsLayer(ctx: RenderContext): MapElement | null {
     });
     const shape = shapeOf(frame.regionPolygons(id));
     const clear = (at: [number, number]) => mode === 'list' || !placed.hits(ink(at, 1));
-    const at =
-      positions(centre, half, size).find((p) => clear(p) && boxInside(ink(p, 0), shape)) ??
-      (mode === 'list' ? centre : null);
+    const dot = dots.get(id);
+    const inside = dot ? undefined : positions(centre, half, size).find((p) => clear(p) && boxInside(ink(p, 0), shape));
+    // a dot, or a listed region too small to hold its label: beside it, on the map, clear of the rest
+    const callout =
+      inside || !(dot || mode === 'list')
+        ? undefined
+        : beside(centre, dot?.r ?? 0, half, extent + size * 0.6).find(
+            ({ at }) => !placed.hits(ink(at, 1)) && onMap(ink(at, 0)),
+          );
+    const at = inside ?? callout?.at ?? (mode === 'list' ? centre : null);
     if (!at) continue;
     placed.add(ink(at, 1));
+    if (callout?.leader) leaders.push(leader(ctx, centre, dot?.r ?? 0, ink(at, 1)));
     const top = at[1] - extent;
     const oneLine = lines.length === 1 ? lines[0] : undefined;
     const label = el(
@@ -150,5 +185,20 @@ export function labelsLayer(ctx: RenderContext): MapElement | null {
       );
     labels.push(label);
   }
-  return layerGroup(doc, 'labels', labels);
+  return layerGroup(doc, 'labels', [...leaders, ...labels]);
+}
+
+/** A thin line from the edge of a small region's dot (or its centre) to the nearest point of its label's box. */
+function leader(ctx: RenderContext, [x, y]: [number, number], r: number, box: Box): MapElement {
+  const tx = Math.min(Math.max(x, box.x0), box.x1);
+  const ty = Math.min(Math.max(y, box.y0), box.y1);
+  const length = Math.hypot(tx - x, ty - y);
+  const [sx, sy] = [x + ((tx - x) * r) / length, y + ((ty - y) * r) / length];
+  return el(ctx.doc, 'path', {
+    d: `M${px(sx)},${px(sy)}L${px(tx)},${px(ty)}`,
+    stroke: ctx.theme.text,
+    'stroke-width': 0.75,
+    'stroke-opacity': 0.8,
+    fill: 'none',
+  });
 }

@@ -4,6 +4,7 @@ import { el, px } from '../svg.ts';
 import type { MapElement } from '../map-document.ts';
 import { PatternDefs, inkFor } from './patterns.ts';
 import type { DrawnRegion } from '../drawn-regions.ts';
+import { drawsContext } from './background.ts';
 
 /** The colour the region's value gives it, before any override or pattern. */
 function baseFill(ctx: RenderContext, region: RegionSpec | undefined): string {
@@ -56,12 +57,27 @@ function regionNode(ctx: RenderContext, patterns: PatternDefs, drawn: DrawnRegio
   return node;
 }
 
-/** One path per region, `data-id` its canonical id, filled from the registered scale; then a ringed dot for
- *  each region with data too small to see, on top so no outline covers it. */
+/** The lakes over the regions (and, with the land around, over it too), as water: the sea's colour, no outline,
+ *  so the borders Natural Earth runs across them (Lake Geneva's, the Great Lakes') are not drawn. */
+function lakeNodes(ctx: RenderContext): MapElement[] {
+  const { doc, frame, theme } = ctx;
+  const water = frame.showsGlobe ? theme.water : theme.background;
+  const paths = [...frame.unnamedPaths('lakes'), ...(drawsContext(ctx) ? frame.unnamedPaths('nearbyLakes') : [])];
+  return paths.map((d) => el(doc, 'path', { d, fill: water, stroke: 'none' }));
+}
+
+/** One path per region, `data-id` its canonical id, filled from the registered scale; the lakes over them; then a
+ *  ringed dot for each region with data too small to see, on top so nothing covers it. */
 export function regionsLayer(ctx: RenderContext): MapElement | null {
   const { doc, theme } = ctx;
   const patterns = new PatternDefs(doc);
-  const nodes = ctx.drawnRegions.map((drawn) => regionNode(ctx, patterns, drawn));
+  const outlines = ctx.drawnRegions.filter((drawn) => 'd' in drawn);
+  const dots = ctx.drawnRegions.filter((drawn) => !('d' in drawn));
+  const nodes = [
+    ...outlines.map((drawn) => regionNode(ctx, patterns, drawn)),
+    ...(outlines.length ? lakeNodes(ctx) : []),
+    ...dots.map((drawn) => regionNode(ctx, patterns, drawn)),
+  ];
   if (!nodes.length) return null;
   const group = el(doc, 'g', {
     'data-layer': 'regions',

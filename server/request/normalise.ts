@@ -269,7 +269,8 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
     geometry: custom?.geometry ?? null,
     format: output.format,
     projection,
-    context: valid.context ?? projection !== 'albersUsa',
+    // unless asked for, the renderer draws it only where the projection has no insets (it alone knows)
+    context: valid.context ?? null,
     // only a scope whose map differs keeps the worldview, so one map has one ETag
     worldview: scope.worldviews?.find((w) => w === valid.worldview) ?? 'un',
     colorScale,

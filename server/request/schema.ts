@@ -80,7 +80,7 @@ const fields = {
   }),
   context: flag('context').meta({
     description:
-      "Neighbouring land drawn muted around a country or group. Default: `true`, except with `albersUsa`, whose insets sit where Mexico and Canada would be (as Datawrapper's US maps, none is drawn).",
+      "Neighbouring land drawn muted around a country or group. Default: `true`, except where the projection is a composite with insets whose mainland ends short of the picture's edge (`albersUsa`, France's, Spain's, a country's with far islands such as Chile's): as in Datawrapper's US maps, no neighbour is drawn beside the insets.",
     example: false,
   }),
   worldview: oneOf(WORLDVIEWS, 'worldview')

@@ -63,6 +63,32 @@ describe('country scopes', () => {
     }
   });
 
+  it('share every land border with the neighbours drawn around them: one arc, both sides, at every level', () => {
+    // landlocked, so every arc on the country's edge is a border; with two sources side by side, none was shared
+    for (const country of ['LU', 'CH', 'AT', 'CZ', 'HU', 'BY']) {
+      for (const level of LEVELS) {
+        const topology = JSON.parse(readFileSync(topologyPath(country, level), 'utf8')) as Topology;
+        const uses = (name: string) => {
+          const counts = new Map<number, number>();
+          const object = topology.objects[name];
+          assert.ok(object?.type === 'GeometryCollection');
+          for (const g of object.geometries) {
+            const rings = g.type === 'Polygon' ? g.arcs : g.type === 'MultiPolygon' ? g.arcs.flat() : [];
+            for (const arc of rings.flat())
+              counts.set(arc < 0 ? ~arc : arc, (counts.get(arc < 0 ? ~arc : arc) ?? 0) + 1);
+          }
+          return counts;
+        };
+        const regions = uses('regions');
+        const context = uses('context');
+        const edge = [...regions].filter(([, n]) => n === 1).map(([arc]) => arc);
+        const unshared = edge.filter((arc) => !context.has(arc));
+        assert.ok(edge.length > 0, `${country}-${level}: no edge`);
+        assert.deepEqual(unshared, [], `${country}-${level}: edge arcs no neighbour shares`);
+      }
+    }
+  });
+
   it('keep Romania as its 42 counties', () => {
     assert.equal(catalogue.scope('RO')!.regions.length, 42);
   });
