@@ -150,13 +150,16 @@ for (const [scope, far, where] of [
   });
 }
 
-// Bjørnøya's panel sat on Finland at every size: the placement looked only for the country's own land
+// Bjørnøya's panel sat on Finland at every size: the placement looked only for the country's own land. The
+// neighbours are asked for: without them the panel would hide nothing.
 for (const size of ['width=600', 'width=1000', 'width=1200', 'width=1000&height=700', 'width=400&height=900']) {
   test(`NO at ${size}: every panel over sea or empty page, none over a neighbour's land`, async () => {
-    const { doc } = await fetchSvg(service.url, `/map.svg?scope=NO&theme=light&${size}&data=NO-21:1`);
+    const { doc } = await fetchSvg(service.url, `/map.svg?scope=NO&theme=light&context=true&${size}&data=NO-21:1`);
     const list = panels(doc);
     assert.equal(list.length, 3, 'Svalbard, Jan Mayen and Bjørnøya each in a panel');
     assertWithinImage(doc, list);
+    const land = inside(background(doc), 'path').filter((p) => p.getAttribute('fill') === light.land);
+    assert.ok(land.length > 0, 'Sweden, Finland and Russia drawn (context=true)');
     assert.deepEqual(panelsOverLand(doc, light.land), []);
   });
 }
