@@ -1,12 +1,15 @@
-// Every country scope framed as a desk would frame it, at 600 px with a value for every region: the country fills
-// at least half the map (or, longer than the 2:1 a frame is held to, spans it), every inset panel lies inside the image, and the legend covers no region (each has data,
+// Every country scope framed as a desk would frame it, at 600 px with a value for every region and the
+// neighbours drawn (context=true: a composite leaves them out unless asked, and a panel over them would hide
+// them): the country fills at least half the map (or, longer than the 2:1 a frame is held to, spans it), every
+// inset panel lies inside the image and over no neighbour's land, and the legend covers no region (each has data,
 // so it takes a corner of sea or a band below the map).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { polygonContains } from 'd3';
 import type { Document } from '@xmldom/xmldom';
 import { startService, type TestService } from './support/service.ts';
-import { insetPanels, panelBox, sized } from './support/furniture-boxes.ts';
+import { insetPanels, panelBox, panelsOverLand, sized } from './support/furniture-boxes.ts';
+import { themes } from '../renderer-page/themes/index.ts';
 import { all, fetchSvg, pathPieces, root, type Point } from './support/svg.ts';
 
 let service: TestService;
@@ -24,16 +27,26 @@ const holds = (box: Box, [x, y]: Point, slack = 0) =>
 const panels = (doc: Document): Box[] => insetPanels(doc).map(sized);
 const legendBox = (doc: Document): Box | null => (group(doc, 'legend') ? sized(panelBox(doc, 'legend')) : null);
 
+/** Countries whose insets d3-composite-projections lays out (geometry/projection.ts), at places of its own. */
+const FIXED_LAYOUTS = new Set(['FR', 'ES', 'NL', 'US']);
+
 /** What is wrong with the scope's map, in words; empty when nothing is. */
 async function defects(scope: string, ids: string[]): Promise<string[]> {
   const data = ids.map((id, i) => `${id}:${i + 1}`).join(',');
-  const { doc } = await fetchSvg(service.url, `/map.svg?scope=${scope}&theme=light&width=600&data=${data}`);
+  const { doc } = await fetchSvg(
+    service.url,
+    `/map.svg?scope=${scope}&theme=light&width=600&context=true&data=${data}`,
+  );
   const [width, height] = ['width', 'height'].map((a) => Number(root(doc).getAttribute(a)));
   const found: string[] = [];
   for (const p of panels(doc)) {
     if (p.x < 0 || p.y < 0 || p.x + p.width > width + 0.5 || p.y + p.height > height + 0.5)
       found.push(`a panel ${JSON.stringify(p)} leaves the ${width}×${height} image`);
   }
+  // a panel hides what lies under it: never a neighbour's land (but for the fixed layouts of
+  // d3-composite-projections, not yet placed by us: France's Guyane panel lies on Galicia, Alaska's on Mexico)
+  if (!FIXED_LAYOUTS.has(scope))
+    for (const p of panelsOverLand(doc, themes.light.land)) found.push(`a panel ${JSON.stringify(p)} lies over land`);
   // outlines, and the dots of regions too small to see
   const dots = all(doc, 'circle')
     .filter((c) => c.getAttribute('data-id'))

@@ -10,7 +10,7 @@ import { pixelColor } from './support/png.ts';
 import { startService, type TestService } from './support/service.ts';
 import { all, fetchSvg, pathPieces, region, root, type Point } from './support/svg.ts';
 import { themes } from '../renderer-page/themes/index.ts';
-import { insetPanels, sized } from './support/furniture-boxes.ts';
+import { insetPanels, panelsOverLand, sized } from './support/furniture-boxes.ts';
 
 let service: TestService;
 before(async () => {
@@ -147,5 +147,19 @@ for (const [scope, far, where] of [
     assert.ok(Math.max(...xs) - Math.min(...xs) >= 20, `${where} is large enough to see`);
     const share = mainlandShare(doc, list);
     assert.ok(share >= 0.5, `the mainland takes ${share.toFixed(2)} of the image`);
+  });
+}
+
+// Bjørnøya's panel sat on Finland at every size: the placement looked only for the country's own land. The
+// neighbours are asked for: without them the panel would hide nothing.
+for (const size of ['width=600', 'width=1000', 'width=1200', 'width=1000&height=700', 'width=400&height=900']) {
+  test(`NO at ${size}: every panel over sea or empty page, none over a neighbour's land`, async () => {
+    const { doc } = await fetchSvg(service.url, `/map.svg?scope=NO&theme=light&context=true&${size}&data=NO-21:1`);
+    const list = panels(doc);
+    assert.equal(list.length, 3, 'Svalbard, Jan Mayen and Bjørnøya each in a panel');
+    assertWithinImage(doc, list);
+    const land = inside(background(doc), 'path').filter((p) => p.getAttribute('fill') === light.land);
+    assert.ok(land.length > 0, 'Sweden, Finland and Russia drawn (context=true)');
+    assert.deepEqual(panelsOverLand(doc, light.land), []);
   });
 }

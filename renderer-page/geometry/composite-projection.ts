@@ -14,6 +14,27 @@ export const union = ([[ax0, ay0], [ax1, ay1]]: Box, [[bx0, by0], [bx1, by1]]: B
   [Math.max(ax1, bx1), Math.max(ay1, by1)],
 ];
 
+export const width = ([[x0], [x1]]: Box) => x1 - x0;
+export const height = ([[, y0], [, y1]]: Box) => y1 - y0;
+export const side = (box: Box) => Math.max(width(box), height(box));
+/** How far apart two boxes are (0 when they touch or overlap). */
+export const apart = ([[ax0, ay0], [ax1, ay1]]: Box, [[bx0, by0], [bx1, by1]]: Box) =>
+  Math.max(0, bx0 - ax1, ax0 - bx1, by0 - ay1, ay0 - by1);
+/** The box around the points. */
+export function boxOf(points: Point[]): Box {
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const [x, y] of points) {
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+  }
+  return [
+    [x0, y0],
+    [x1, y1],
+  ];
+}
+
 /** A far part of a country, drawn in a panel of its own. */
 export interface Inset {
   bounds: LonLatBounds;
@@ -100,6 +121,9 @@ export function compositeProjection(makeMain: () => GeoProjection, insets: Inset
       apply();
       return projection;
     },
+    /** the frame, placed: a region's corners, which projection.ts fits a composite to, fall out of it where
+     *  the conic bends the parallels (Finnmark's east), and the mainland would be cut there */
+    getFrame: () => placed(frame),
     getCompositionBorders: () =>
       insets
         .map(({ panel }) => {

@@ -222,9 +222,11 @@ export function projectionBasis(framing: Framing, geometry: ScopeGeometry): Proj
         ),
       )
     : [];
+  // our composites (remote-insets.ts) know their frame, which the corners need not reach
+  const frame = (unfitted as GeoProjection & { getFrame?: () => Bounds }).getFrame?.();
   return {
     make,
-    bounds: panels.reduce(union, projectedBounds(unfitted, target)),
+    bounds: panels.reduce(union, frame ?? projectedBounds(unfitted, target)),
     panels,
     clipped: isClipped(framing, composite !== undefined),
     exact: framing.bbox !== null,

@@ -6,12 +6,18 @@
 // mainland at most). The result is a composite projection like d3-composite-projections' (point routing,
 // a stream through each part clipped to its panel, `getCompositionBorders`: composite-projection.ts), so the rest
 // of the renderer draws it as it draws theirs (inset-routing.ts, inset-panels.ts).
-import { geoAzimuthalEqualArea, polygonContains, type GeoProjection } from 'd3';
+import { geoAzimuthalEqualArea, type GeoProjection } from 'd3';
 import type { ScopeGeometry } from './scope-geometry.ts';
 import { outerRingSpans, type Outline } from './outline.ts';
+import { landIn, placePanel, type Land } from './inset-placement.ts';
 import {
+  apart,
+  boxOf,
   compositeProjection,
+  height,
+  side,
   union,
+  width,
   type Box,
   type Inset,
   type LonLatBounds,
@@ -43,25 +49,6 @@ interface Piece {
   lonLat: LonLatBounds;
   box: Box;
   area: number;
-}
-
-const width = ([[x0], [x1]]: Box) => x1 - x0;
-const height = ([[, y0], [, y1]]: Box) => y1 - y0;
-const side = (box: Box) => Math.max(width(box), height(box));
-const apart = ([[ax0, ay0], [ax1, ay1]]: Box, [[bx0, by0], [bx1, by1]]: Box) =>
-  Math.max(0, bx0 - ax1, ax0 - bx1, by0 - ay1, ay0 - by1);
-function boxOf(points: Point[]): Box {
-  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const [x, y] of points) {
-    if (x < x0) x0 = x;
-    if (x > x1) x1 = x;
-    if (y < y0) y0 = y;
-    if (y > y1) y1 = y;
-  }
-  return [
-    [x0, y0],
-    [x1, y1],
-  ];
 }
 
 /** The ring's points, as [lon, lat]. */
@@ -132,61 +119,6 @@ function lonLatBounds(members: Piece[]): LonLatBounds {
   return shifted[1][0] - shifted[0][0] < plain[1][0] - plain[0][0] ? shifted : plain;
 }
 
-/** A ring of the mainland where the panels are placed, and the box around it, which spares most rings a look. */
-interface Land {
-  ring: Point[];
-  box: Box;
-}
-
-/** A free place for a `w` × `h` panel inside the mainland's box, nearest `wanted`: over no mainland land and no
- *  panel placed; else beside the box, on the side `wanted` lies. */
-function placePanel(mainland: Box, land: Land[], taken: Box[], w: number, h: number, wanted: Point): Box {
-  const [[x0, y0], [x1, y1]] = mainland;
-  const gap = side(mainland) * 0.02;
-  const free = (panel: Box) => {
-    if (taken.some((t) => apart(t, panel) < gap)) return false;
-    const [[px0, py0], [px1, py1]] = panel;
-    const probes: Point[] = [
-      [px0, py0],
-      [px1, py0],
-      [px0, py1],
-      [px1, py1],
-      [(px0 + px1) / 2, (py0 + py1) / 2],
-    ];
-    for (const { ring, box } of land) {
-      if (apart(box, panel) > gap) continue;
-      if (ring.some(([x, y]) => x >= px0 - gap && x <= px1 + gap && y >= py0 - gap && y <= py1 + gap)) return false;
-      if (probes.some((p) => polygonContains(ring, p))) return false;
-    }
-    return true;
-  };
-  const steps = 12;
-  let best: Box | null = null;
-  let distance = Infinity;
-  for (let i = 0; i <= steps; i++) {
-    for (let j = 0; j <= steps; j++) {
-      const x = x0 + ((x1 - x0 - w) * i) / steps;
-      const y = y0 + ((y1 - y0 - h) * j) / steps;
-      const panel: Box = [
-        [x, y],
-        [x + w, y + h],
-      ];
-      const d = Math.hypot(x + w / 2 - wanted[0], y + h / 2 - wanted[1]);
-      if (w <= x1 - x0 && h <= y1 - y0 && d < distance && free(panel)) [best, distance] = [panel, d];
-    }
-  }
-  if (best) return best;
-  // beside the mainland, level with where the part lies, after any panel already there
-  const outside = taken.reduce(union, mainland);
-  const left = wanted[0] < (x0 + x1) / 2;
-  const x = left ? outside[0][0] - gap - w : outside[1][0] + gap;
-  const y = Math.min(Math.max(wanted[1] - h / 2, y0), Math.max(y0, y1 - h));
-  return [
-    [x, y],
-    [x + w, y + h],
-  ];
-}
-
 /** The composite for a country whose far parts would shrink its mainland below half the frame, or null.
  *  `provisional` is the scope's projection made for all of it; `mainlandProjection` makes one for the mainland's
  *  bounds. */
@@ -219,11 +151,18 @@ export function remoteInsets(
   if (side(mainlandDegrees) < SMALLEST_MAINLAND) return null;
   const makeMain = mainlandProjection(mainlandDegrees);
   const main = makeMain().scale(150).translate([0, 0]);
-  const land = mainlandPieces.map((p): Land => {
+  const ownLand = mainlandPieces.map((p): Land => {
     const ring = ringOf(p).map((q) => main(q) ?? q);
     return { ring, box: boxOf(ring) };
   });
-  const mainland = land.map((l) => l.box).reduce(union);
+  const mainland = ownLand.map((l) => l.box).reduce(union);
+  // the neighbours' land too, in and around the mainland's box (as far as the largest panels might reach)
+  const reach = side(mainland);
+  const around: Box = [
+    [mainland[0][0] - reach, mainland[0][1] - reach],
+    [mainland[1][0] + reach, mainland[1][1] + reach],
+  ];
+  const land = ownLand.concat(landIn(makeMain().scale(150).translate([0, 0]), geometry.context, around));
   const taken: Box[] = [];
   const insets: Inset[] = far.flatMap((members): Inset[] => {
     const bounds = lonLatBounds(members);

@@ -1,5 +1,6 @@
 // Where the furniture of a map drawn in-process sits, as boxes, for tests that it keeps clear of the rest.
 import assert from 'node:assert/strict';
+import { polygonContains } from 'd3';
 import type { Document } from '@xmldom/xmldom';
 import { boundsOf, inLayer, layer, num, type Rect } from './draw-request.ts';
 import { all, pathPieces, type Point } from './svg.ts';
@@ -46,3 +47,23 @@ export function insetPanels(doc: Document): Rect[] {
 
 /** A box as its corner and size. */
 export const sized = ({ x0, y0, x1, y1 }: Rect) => ({ x: x0, y: y0, width: x1 - x0, height: y1 - y0 });
+
+/** The insets' panels that lie over neighbouring land (`land`, the context's fill), which the panel would hide: a
+ *  ring of the land that crosses into the panel, or one around the panel's middle. A ring wholly inside its panel
+ *  is land the inset itself draws around its islands (Madagascar beside the Scattered Islands), clipped to it. */
+export function panelsOverLand(doc: Document, land: string): Rect[] {
+  const rings = inLayer(doc, 'background', 'path')
+    .filter((p) => p.getAttribute('fill') === land)
+    .flatMap((p) => pathPieces(p.getAttribute('d') ?? ''))
+    .filter((ring) => ring.length > 2);
+  const within = ({ x0, y0, x1, y1 }: Rect, [x, y]: Point, slack: number) =>
+    x > x0 - slack && x < x1 + slack && y > y0 - slack && y < y1 + slack;
+  return insetPanels(doc).filter((panel) => {
+    const under = rings.filter((ring) => !ring.every((point) => within(panel, point, 0.5)));
+    const middle: Point = [(panel.x0 + panel.x1) / 2, (panel.y0 + panel.y1) / 2];
+    return (
+      under.some((ring) => ring.some((point) => within(panel, point, -1))) ||
+      under.some((ring) => polygonContains(ring, middle))
+    );
+  });
+}
