@@ -1,27 +1,21 @@
-// The map's frame: the projection fitted for one (scope, level, projection, bbox, map extent), and what it
-// makes of the scope's fixed geometry (region outlines, their polygons, centres and areas, the anchors of
-// regions too small to see, the globe, neighbouring land, the insets' panels), each computed once when first asked for. Kept
-// per page, so a request that changes only data draws from outlines already drawn; and a new size draws
-// from outlines already projected (reference-outlines.ts), so the width of every `<img>` embed is cheap.
+// The map's frame: the projection fitted for one framing and map extent (frameKey, below), and what it makes of
+// the scope's fixed geometry (region outlines, their polygons, centres and areas, the anchors of regions too
+// small to see, the globe, neighbouring land, the insets' panels), each computed once when first asked for.
+// Kept by the page's GeometryStore, so a request that changes only data draws from outlines already drawn; and a
+// new size draws from outlines already projected (reference-outlines.ts), so the width of every `<img>` embed is
+// cheap.
 import { geoGraticule10, type GeoPermissibleObjects, type GeoProjection, type GeoStream } from 'd3';
 import type { MapSpec } from './spec.ts';
 import { geometryKey, type ScopeGeometry, type ScopeRegion } from './geometry/scope-geometry.ts';
-import {
-  fitProjection,
-  naturalHeight,
-  projectionBasis,
-  type Extent,
-  type FittedProjection,
-  type ProjectionBasis,
-} from './geometry/projection.ts';
+import { naturalHeight, type Extent, type FittedProjection, type ProjectionBasis } from './geometry/projection.ts';
 import { simplifiedProjection } from './geometry/pixel-simplify.ts';
 import { relativePath, RelativePathWriter } from './geometry/relative-path.ts';
 import { polygonCollector, visualCentre, type Ring } from './geometry/visual-centre.ts';
 import { areaStream, Placement, type Recorded } from './geometry/reference-outlines.ts';
-import { ReferenceOutlines, type Unnamed } from './geometry/outline-tiers.ts';
+import type { ReferenceOutlines, Unnamed } from './geometry/outline-tiers.ts';
 import type { Panel } from './geometry/inset-panels.ts';
 
-type Framing = Pick<MapSpec, 'scope' | 'division' | 'geometry' | 'level' | 'worldview' | 'projection' | 'bbox'>;
+export type Framing = Pick<MapSpec, 'scope' | 'division' | 'geometry' | 'level' | 'worldview' | 'projection' | 'bbox'>;
 
 /** The most a map's natural shape may differ from a landscape or portrait page: a chain of atolls (the
  *  Maldives, 1.2° by 7.8°, were 1000 by 6712 px; Kiribati, the Marshall Islands, Chile) is fitted inside a
@@ -63,6 +57,8 @@ export class Frame {
   private graticuleOutline: string | null | undefined;
 
   constructor(
+    /** its frameKey */
+    readonly key: string,
     basis: ProjectionBasis,
     fitted: FittedProjection,
     private readonly geometry: ScopeGeometry,
@@ -160,37 +156,25 @@ export class Frame {
   }
 }
 
-/** Least recently used first: `cache` gains `key`, and loses its oldest beyond `max`. */
-function remember<T>(cache: Map<string, T>, key: string, max: number, make: () => T): T {
-  const found = cache.get(key);
-  cache.delete(key);
-  const value = found ?? make();
-  cache.set(key, value);
-  if (cache.size > max) cache.delete(cache.keys().next().value as string);
-  return value;
-}
+/** What fits a projection, and so what a projection basis and the outline tiers are kept under: two maps of one
+ *  framing project the same outlines in the same way, whatever their size. Each part is there because it moves
+ *  outlines:
+ *  - geometryKey: which outlines (scope, division, level and worldview, or the hash of the request's own
+ *    boundaries): another level or worldview draws other lines, and the projection is fitted to them;
+ *  - projection: how they are projected, and whether a composite moves some into insets;
+ *  - bbox: what the projection is fitted to, in place of the scope's land.
+ *  Nothing else in a request moves an outline: `context`, the data, the theme and the furniture change what is
+ *  drawn over or beside the outlines, and padding, titles and a legend band only the extent (frameKey). */
+export const framingKey = (framing: Framing): string =>
+  JSON.stringify([geometryKey(framing), framing.projection, framing.bbox]);
 
-/** Recently used frames (one per size) and projection bases (one per framing) of this page. */
-const frames = new Map<string, Frame>();
-const bases = new Map<string, ProjectionBasis>();
-
-const framingKey = (framing: Framing) => JSON.stringify([geometryKey(framing), framing.projection, framing.bbox]);
-
-function basisFor(framing: Framing, geometry: ScopeGeometry): ProjectionBasis {
-  return remember(bases, framingKey(framing), 32, () => projectionBasis(framing, geometry));
-}
-
-export function frameFor(framing: Framing, geometry: ScopeGeometry, extent: Extent): Frame {
-  const key = framingKey(framing);
-  return remember(frames, JSON.stringify([key, extent]), 12, () => {
-    const basis = basisFor(framing, geometry);
-    const fitted = fitProjection(basis, extent);
-    return new Frame(basis, fitted, geometry, ReferenceOutlines.for(key, basis, fitted.k), extent);
-  });
-}
+/** What a frame is kept under, and what tells a page that a map places its outlines where the map it shows
+ *  placed them (index.ts then morphs one into the other): the framing (its framingKey), and the extent in px
+ *  the map is fitted to, which the picture's size, its padding, its titles and a legend band decide. */
+export const frameKey = (framing: string, extent: Extent): string => JSON.stringify([framing, extent]);
 
 /** The height the map takes at `width` when the request gives none: its natural shape's, within MAX_ASPECT. */
-export function naturalHeightFor(framing: Framing, geometry: ScopeGeometry, width: number): number {
-  const height = naturalHeight(basisFor(framing, geometry), width);
+export function naturalHeightFor(basis: ProjectionBasis, width: number): number {
+  const height = naturalHeight(basis, width);
   return Math.min(Math.ceil(width * MAX_ASPECT), Math.max(Math.ceil(width / MAX_ASPECT), height));
 }

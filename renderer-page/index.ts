@@ -2,6 +2,7 @@
 // which draws the map into #map. Files come from the page's origin.
 import { noWarnings, type MapSpec, type RenderResult } from './spec.ts';
 import { renderMap, type RenderEnvironment } from './render-map.ts';
+import { GeometryStore } from './geometry-store.ts';
 import type { MapPage } from './map-document.ts';
 import { morph } from './morph.ts';
 
@@ -20,13 +21,16 @@ declare global {
 // `document`, so a member beyond the contract would compile here and throw there.
 const page: MapPage = document;
 
+// what the page keeps from one map to the next: this page's (or thread's) alone
+const store = new GeometryStore(async (name) => {
+  const response = await fetch(`topology/${name}`);
+  if (!response.ok) throw new Error(`topology/${name}: HTTP ${response.status}`);
+  return response.json();
+});
+
 const environment: Omit<RenderEnvironment, 'tooltips'> = {
   doc: page,
-  async loadJson(name) {
-    const response = await fetch(`topology/${name}`);
-    if (!response.ok) throw new Error(`topology/${name}: HTTP ${response.status}`);
-    return response.json();
-  },
+  store,
   parseSvg: (text) => new DOMParser().parseFromString(text, 'image/svg+xml').documentElement,
 };
 
@@ -43,10 +47,7 @@ function mapContainer() {
   return container;
 }
 
-/** What places a map's outlines: two maps of the same frame draw the same outlines, in the same order. */
-const frameOf = (spec: MapSpec, width: number, height: number) =>
-  JSON.stringify([spec.scope, spec.division, spec.level, spec.projection, spec.bbox, spec.padding, width, height]);
-/** the frame of the picture the page shows, if it shows one */
+/** the frameKey of the picture the page shows, if it shows one */
 let shownFrame: string | null = null;
 
 window.renderMap = async (spec, frameFollows = false, maxPixels = Infinity) => {
@@ -60,14 +61,15 @@ window.renderMap = async (spec, frameFollows = false, maxPixels = Infinity) => {
   const drawing = await renderMap(spec, { ...environment, tooltips: !frameFollows, fits });
   // nothing drawn, so no frame follows: the next map need not wait for one
   if (!drawing) return { ...laidOut, warnings: noWarnings(), description: '', overPixels: true };
-  const { svg, width, height, warnings, description } = drawing;
+  const { svg, width, height, warnings, description, frameKey } = drawing;
   // A PNG at a higher pixel density is the same vector drawing shown larger, so it stays sharp.
   if (spec.scale !== 1) {
     svg.setAttribute('width', String(Math.round(width * spec.scale)));
     svg.setAttribute('height', String(Math.round(height * spec.scale)));
   }
-  // a picture of the same frame as the one shown changes what differs (morph.ts); any other map replaces it
-  const frame = frameFollows && spec.geometry === null ? frameOf(spec, width, height) : null;
+  // a picture of the same frame as the one shown changes what differs (morph.ts); any other map replaces it.
+  // A request's own boundaries too: the frame's key holds their hash.
+  const frame = frameFollows ? frameKey : null;
   const shown = frame !== null && frame === shownFrame ? (container as unknown as Element).firstElementChild : null;
   if (shown) morph(shown, svg as unknown as Element);
   else container.replaceChildren(svg);

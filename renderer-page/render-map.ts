@@ -2,14 +2,12 @@ import { geoPath } from 'd3';
 import { noWarnings, type MapSpec, type RenderWarnings } from './spec.ts';
 import type { Layer, RenderContext } from './context.ts';
 import { themes } from './themes/index.ts';
-import { loadScopeGeometry, type LoadJson } from './geometry/scope-geometry.ts';
-import { frameFor, naturalHeightFor } from './frame.ts';
+import type { GeometryStore } from './geometry-store.ts';
 import { computeLayout, type Layout } from './layout.ts';
 import { buildFillScale } from './scales/fill-scale.ts';
 import { fixedFillEntries } from './scales/fixed-fills.ts';
 import { drawnRegions } from './drawn-regions.ts';
 import { mapText } from './map-text.ts';
-import { loadRegionNames } from './region-names.ts';
 import { describeMap } from './describe.ts';
 import { furnitureCorners } from './furniture/corners.ts';
 import { FONT_FAMILY } from './fonts.ts';
@@ -22,7 +20,6 @@ import { shapesLayer } from './layers/shapes.ts';
 import { proportionalLayer } from './layers/proportional.ts';
 import { labelsLayer } from './layers/labels.ts';
 import { routesLayer } from './layers/routes.ts';
-import { loadSeaNetwork } from './sea-routing/sea-network.ts';
 import { northArrowLayer } from './furniture/north-arrow.ts';
 import { scaleBarLayer } from './furniture/scale-bar.ts';
 import { logoLayer } from './furniture/logo.ts';
@@ -56,8 +53,8 @@ const PIPELINE: Layer[] = [
 export interface RenderEnvironment {
   /** makes the SVG's elements */
   doc: MapDocument;
-  /** a built data file by name: `world-low.json`, `sea-network.json` */
-  loadJson: LoadJson;
+  /** what the page keeps from one map to the next (geometry-store.ts): one per page or thread */
+  store: GeometryStore;
   /** SVG text (milsymbol's symbols) as an element whose children `doc.importNode` takes */
   parseSvg(text: string): ParsedElement;
   /** Whether the drawing is seen as it is, where a reader's pointer shows an element's `<title>`; false when a
@@ -75,22 +72,21 @@ export interface Drawing {
   height: number;
   warnings: RenderWarnings;
   description: string;
+  /** the frameKey of the frame the map is drawn in (frame.ts): maps of one key place the same outlines */
+  frameKey: string;
 }
 
 /** The map drawn, or null when it does not fit (`env.fits`): laid out, but nothing drawn. */
 export async function renderMap(spec: MapSpec, env: RenderEnvironment): Promise<Drawing | null> {
-  const { doc } = env;
-  const [geometry, names] = await Promise.all([
-    loadScopeGeometry(spec, env.loadJson),
-    loadRegionNames(spec.nameLanguage, env.loadJson),
-  ]);
-  const seaNetwork = spec.routes.some((r) => r.mode === 'sea') ? await loadSeaNetwork(env.loadJson) : null;
+  const { doc, store } = env;
+  const [geometry, names] = await Promise.all([store.scopeGeometry(spec), store.regionNames(spec.nameLanguage)]);
+  const seaNetwork = spec.routes.some((r) => r.mode === 'sea') ? await store.seaNetwork() : null;
   const theme = themes[spec.theme];
   const text = mapText(spec, geometry, names);
   const fill = buildFillScale(spec, theme, text.value);
   const fits = (layout: Layout) => !env.fits || env.fits(layout.width, layout.height);
   const contextAt = (layout: Layout): RenderContext => {
-    const frame = frameFor(spec, geometry, layout.mapExtent);
+    const frame = store.frame(spec, geometry, layout.mapExtent);
     const { drawn: regions, notDrawn } = drawnRegions(spec, geometry, frame, layout.mapExtent);
     const dots = new Map(regions.flatMap((r) => ('dot' in r ? [[r.id, r.dot] as const] : [])));
     return {
@@ -113,7 +109,7 @@ export async function renderMap(spec: MapSpec, env: RenderEnvironment): Promise<
       tooltips: env.tooltips,
     };
   };
-  const mapHeight = (w: number) => naturalHeightFor(spec, geometry, w);
+  const mapHeight = (w: number) => store.naturalHeight(spec, geometry, w);
   let layout = computeLayout(spec, mapHeight);
   if (!fits(layout)) return null;
   let ctx = contextAt(layout);
@@ -142,5 +138,5 @@ export async function renderMap(spec: MapSpec, env: RenderEnvironment): Promise<
     const node = layer(ctx);
     if (node) svg.appendChild(node);
   }
-  return { svg, width, height, warnings: ctx.warnings, description };
+  return { svg, width, height, warnings: ctx.warnings, description, frameKey: ctx.frame.key };
 }

@@ -30,37 +30,23 @@ export interface ScopeGeometry {
 /** Reads a built data file by name (`world-low.json`), from the page's origin. */
 export type LoadJson = (name: string) => Promise<unknown>;
 
-/** Decoded (scope, level)s a page keeps, least recently used out first: with 250 scopes, what a page holds
- *  must not grow with the catalogue. The world at three levels and a dozen countries fit. */
-const KEPT = 16;
-const loaded = new Map<string, Promise<ScopeGeometry>>();
-
-type Source = Pick<MapSpec, 'scope' | 'division' | 'geometry' | 'level' | 'worldview'>;
+export type GeometrySource = Pick<MapSpec, 'scope' | 'division' | 'geometry' | 'level' | 'worldview'>;
 
 /** What the geometry of a map is kept under: its file's name (`FR.regions-medium`, a scope's division at a
  *  level; `europe@de-facto-low`, a scope as a worldview other than the default draws it), or the hash of the
  *  request's own boundaries. */
-export function geometryKey({ scope, division, geometry, level, worldview }: Source): string {
+export function geometryKey({ scope, division, geometry, level, worldview }: GeometrySource): string {
   if (geometry) return `custom#${geometry.key}`;
   return `${scope}${division === null ? '' : `.${division}`}${worldview === 'un' ? '' : `@${worldview}`}-${level}`;
 }
 
 /** The geometry of a scope, or of one of its divisions (`FR.regions-medium.json`), at a level; or the
- *  request's own. */
-export function loadScopeGeometry(source: Source, loadJson: LoadJson): Promise<ScopeGeometry> {
-  const key = geometryKey(source);
-  let geometry = loaded.get(key);
-  loaded.delete(key);
-  if (!geometry) {
-    const custom = source.geometry;
-    geometry = custom
-      ? Promise.resolve(decode(JSON.parse(custom.topology) as Topology))
-      : loadJson(`${key}.json`).then((topology) => decode(topology as Topology));
-    geometry.catch(() => loaded.delete(key));
-  }
-  loaded.set(key, geometry);
-  if (loaded.size > KEPT) loaded.delete(loaded.keys().next().value as string);
-  return geometry;
+ *  request's own. Read and decoded anew on each call: the page's GeometryStore keeps what it decoded. */
+export function readScopeGeometry(source: GeometrySource, loadJson: LoadJson): Promise<ScopeGeometry> {
+  const custom = source.geometry;
+  return custom
+    ? Promise.resolve(decode(JSON.parse(custom.topology) as Topology))
+    : loadJson(`${geometryKey(source)}.json`).then((topology) => decode(topology as Topology));
 }
 
 function decode(topology: Topology): ScopeGeometry {

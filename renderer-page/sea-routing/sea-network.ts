@@ -1,5 +1,5 @@
-// The maritime network (topology/build/sea-network.json, made by topology/sea-network.ts) as a graph,
-// loaded and decoded once per page, and only when a route asks for mode `sea`.
+// The maritime network (topology/build/sea-network.json, made by topology/sea-network.ts) as a graph, loaded
+// only when a route asks for mode `sea`.
 import createGraph, { type Graph } from 'ngraph.graph';
 import type { SeaNetworkFile } from '../../topology/sea-network.ts';
 import type { LonLat } from '../spec.ts';
@@ -38,16 +38,10 @@ export function decodeSeaNetwork(file: SeaNetworkFile): SeaNetwork {
   return { graph, lonLat, unit: lonLat.map(unitVector), component: file.component, edges };
 }
 
-// One load and decode for the life of the page.
-let loaded: Promise<SeaNetwork> | null = null;
+/** The network's file. */
+export const SEA_NETWORK = 'sea-network.json';
 
-export function loadSeaNetwork(loadJson: LoadJson): Promise<SeaNetwork> {
-  if (!loaded) {
-    const network = loadJson('sea-network.json').then((file) => decodeSeaNetwork(file as SeaNetworkFile));
-    network.catch(() => {
-      loaded = null;
-    });
-    loaded = network;
-  }
-  return loaded;
+/** The network read and decoded anew: the page's GeometryStore keeps it. */
+export function readSeaNetwork(loadJson: LoadJson): Promise<SeaNetwork> {
+  return loadJson(SEA_NETWORK).then((file) => decodeSeaNetwork(file as SeaNetworkFile));
 }

@@ -4,23 +4,20 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { geoPath } from 'd3';
-import { frameFor } from '../../renderer-page/frame.ts';
-import { loadScopeGeometry } from '../../renderer-page/geometry/scope-geometry.ts';
+import { GeometryStore } from '../../renderer-page/geometry-store.ts';
 import { outlineFeature } from '../../renderer-page/geometry/outline.ts';
 import { simplifiedProjection } from '../../renderer-page/geometry/pixel-simplify.ts';
 import { projectionBasis, type Extent } from '../../renderer-page/geometry/projection.ts';
 import { mayShow } from '../../renderer-page/geometry/inset-routing.ts';
 import { record } from '../../renderer-page/geometry/reference-outlines.ts';
 import type { MapSpec } from '../../renderer-page/spec.ts';
-import { readTopologyFile } from '../../server/render/renderer-origin.ts';
-import { DEFAULT_BUILD_DIR } from '../../topology/catalogue.ts';
+import { loadBuiltJson } from '../support/draw.ts';
 import { boundsOf } from '../support/draw-request.ts';
 import { pathPieces } from '../support/svg.ts';
 
 type Framing = Pick<MapSpec, 'scope' | 'division' | 'geometry' | 'level' | 'worldview' | 'projection' | 'bbox'>;
 
-const loadJson = async (name: string) =>
-  JSON.parse(readTopologyFile([DEFAULT_BUILD_DIR], `/topology/${name}`)!.toString('utf8')) as unknown;
+const store = new GeometryStore(loadBuiltJson);
 
 const framings: Framing[] = [
   {
@@ -82,9 +79,9 @@ const extents: Extent[] = [
 
 for (const framing of framings) {
   test(`${framing.scope} ${framing.level} ${framing.projection}${framing.bbox ? ' bbox' : ''}: at any size, every region where its own projection draws it`, async () => {
-    const geometry = await loadScopeGeometry(framing, loadJson);
+    const geometry = await store.scopeGeometry(framing);
     for (const extent of extents) {
-      const frame = frameFor(framing, geometry, extent);
+      const frame = store.frame(framing, geometry, extent);
       // the size's own projection, all the way from the sphere, and the sub-pixel filter: how every size was
       // drawn before outlines were shared
       const direct = geoPath(simplifiedProjection(frame.projection));
@@ -133,7 +130,7 @@ test('land no frame of a composite shows is left out before it is projected, and
         projection,
         bbox: null,
       };
-      const geometry = await loadScopeGeometry(framing, loadJson);
+      const geometry = await store.scopeGeometry(framing);
       const basis = projectionBasis(framing, geometry);
       // the reference scales of three tiers (outline-tiers.ts)
       for (const k of [1, 8, 40]) {

@@ -9,7 +9,7 @@ import type { Feature } from 'geojson';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { outlineFeature, streamOutline } from '../../renderer-page/geometry/outline.ts';
-import { loadScopeGeometry } from '../../renderer-page/geometry/scope-geometry.ts';
+import { readScopeGeometry } from '../../renderer-page/geometry/scope-geometry.ts';
 import { topologyPath } from '../../topology/catalogue.ts';
 
 /** Every call a stream is given, in order: a name for each, and a point's coordinates after its name. */
@@ -37,8 +37,8 @@ for (const [scope, level] of [
       ((topology.objects[name] as GeometryCollection | undefined)?.geometries ?? []).map(
         (object) => feature(topology, object) as Feature,
       );
-    const geometry = await loadScopeGeometry(
-      { scope: `outline-test:${scope}`, division: null, geometry: null, level, worldview: 'un' },
+    const geometry = await readScopeGeometry(
+      { scope, division: null, geometry: null, level, worldview: 'un' },
       async () => topology,
     );
     const regions = geoJson('regions');

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { loadRegionNames } from '../../renderer-page/region-names.ts';
+import { GeometryStore } from '../../renderer-page/geometry-store.ts';
 import { readTopologyFile } from '../../server/render/renderer-origin.ts';
 import { DEFAULT_BUILD_DIR, loadCatalogue } from '../../topology/catalogue.ts';
 import { shortName } from '../../topology/short-names.ts';
@@ -25,7 +25,7 @@ function pageLoader() {
 
 /** The name a reader of `locale` sees for a region of a scope: the names file's, else the English one. */
 async function shownName(locale: string, scope: string, id: string, division: string | null = null) {
-  const names = await loadRegionNames(catalogue.nameLanguage(locale), pageLoader().loadJson);
+  const names = await new GeometryStore(pageLoader().loadJson).regionNames(catalogue.nameLanguage(locale));
   const sc = catalogue.scope(scope)!;
   const regions = division === null ? sc.regions : sc.divisions.find((d) => d.id === division)!.regions;
   const english = regions.find((r) => r.id === id)?.name;
@@ -57,11 +57,11 @@ describe('region names in other languages', () => {
   });
 
   it('keeps only the names that differ from the English one', async () => {
-    const german = await loadRegionNames('de', pageLoader().loadJson);
+    const german = await new GeometryStore(pageLoader().loadJson).regionNames('de');
     assert.equal(catalogue.scope('FR')!.regions.find((r) => r.id === 'FR-75C')?.name, 'Paris');
     assert.equal(german.has('FR-75C'), false, 'Paris is Paris in German too');
     assert.equal(german.has('RO-CJ'), true, '`Kreis Cluj` is German');
-    const romanian = await loadRegionNames('ro', pageLoader().loadJson);
+    const romanian = await new GeometryStore(pageLoader().loadJson).regionNames('ro');
     assert.equal(romanian.has('RO-CJ'), false, 'the county is `Cluj` in English too');
     for (const names of [german, romanian]) {
       for (const [id, name] of names) assert.notEqual(name, '', id);
@@ -69,7 +69,7 @@ describe('region names in other languages', () => {
   });
 
   it('tells apart two regions of one scope that a language names alike', async () => {
-    const german = await loadRegionNames('de', pageLoader().loadJson);
+    const german = await new GeometryStore(pageLoader().loadJson).regionNames('de');
     assert.equal(german.get('AR-B'), 'Buenos Aires (AR-B)');
     assert.equal(german.get('AR-C'), 'Buenos Aires (AR-C)');
   });
@@ -124,9 +124,10 @@ describe('the renderer reading names', () => {
 
   it('loads a language once, and nothing for English', async () => {
     const { reads, loadJson } = pageLoader();
-    assert.equal((await loadRegionNames(null, loadJson)).size, 0);
-    const first = await loadRegionNames('sv', loadJson);
-    const again = await loadRegionNames('sv', loadJson);
+    const store = new GeometryStore(loadJson);
+    assert.equal((await store.regionNames(null)).size, 0);
+    const first = await store.regionNames('sv');
+    const again = await store.regionNames('sv');
     assert.equal(first, again);
     assert.deepEqual(reads, ['names-sv.json']);
   });
@@ -134,10 +135,11 @@ describe('the renderer reading names', () => {
   it('loads again after a failed load', async () => {
     let fail = true;
     const loadJson = (name: string) => (fail ? Promise.reject(new Error('gone')) : pageLoader().loadJson(name));
-    await assert.rejects(loadRegionNames('nl', loadJson), /gone/);
+    const store = new GeometryStore(loadJson);
+    await assert.rejects(store.regionNames('nl'), /gone/);
     fail = false;
     // the usual Dutch name, not i18n-iso-countries' official one (Bondsrepubliek Duitsland)
-    assert.equal((await loadRegionNames('nl', loadJson)).get('DE'), 'Duitsland');
+    assert.equal((await store.regionNames('nl')).get('DE'), 'Duitsland');
   });
 });
 

@@ -1,7 +1,8 @@
 // A worker thread of the SVG renderer (svg-renderer.ts runs these with Piscina, from the plain JavaScript
 // prepare.mjs bundles this module into). It is a page without a browser: the very renderer bundle the Chromium
 // pages load for PNG, run with svg-document.ts for its `document` and a `fetch` that answers from the same
-// renderer assets and refuses all else. Text is measured from font tables, not a canvas, so an SVG made here
+// renderer assets and refuses all else. As in a page, the bundle's entry makes the one GeometryStore the thread
+// keeps its decoded files and frames in (renderer-page/geometry-store.ts). Text is measured from font tables, not a canvas, so an SVG made here
 // and a PNG drawn in Chromium agree.
 import v8 from 'node:v8';
 import { DOMParser } from '@xmldom/xmldom';
