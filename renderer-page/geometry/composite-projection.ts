@@ -78,15 +78,17 @@ export function compositeProjection(makeMain: () => GeoProjection, insets: Inset
   const place = ([x, y]: Point): Point => [translate[0] + (scale / 150) * x, translate[1] + (scale / 150) * y];
   const placed = (box: Box): Box => [place(box[0]), place(box[1])];
   const apply = () => {
-    // a hair beyond the frame: the mainland's extreme points lie on its edge, where rounding would clip them
+    // the mainland's part reaches a frame's size beyond the frame (the panels' placement looks as far for land),
+    // so that the land around it (`context`) ends at the picture's edge, which a frame shaped otherwise than the
+    // composite (Chile's, 2:1 at most) puts farther out than the frame, not at a straight line through the map
     const [[x0, y0], [x1, y1]] = placed(frame);
-    const hair = (x1 - x0 + y1 - y0) * 1e-6;
+    const beyond = Math.max(x1 - x0, y1 - y0);
     main
       .scale(scale)
       .translate(translate)
       .clipExtent([
-        [x0 - hair, y0 - hair],
-        [x1 + hair, y1 + hair],
+        [x0 - beyond, y0 - beyond],
+        [x1 + beyond, y1 + beyond],
       ]);
     insets.forEach((inset, i) =>
       parts[i]
