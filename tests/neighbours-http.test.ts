@@ -62,3 +62,11 @@ for (const scope of ['FR', 'ES', 'CL']) {
     assert.ok(land(asked.doc).length > 0, 'drawn with context=true');
   });
 }
+
+test('Chile with context=true: Argentina reaches the picture’s edge, not a straight line through the map', async () => {
+  const response = await fetch(`${service.url}/map.png?scope=CL&theme=light&width=1000&context=true&data=CL-RM:5`);
+  const png = PNG.sync.read(Buffer.from(await response.arrayBuffer()));
+  // the frame is 2:1 at most, wider than Chile's own: east of the Andes, Argentina all the way across
+  const y = Math.round(png.height * 0.4);
+  for (const x of [700, 850, png.width - 40]) assert.equal(pixelColor(png, x, y), light.land, `land at ${x},${y}`);
+});
