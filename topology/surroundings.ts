@@ -124,9 +124,7 @@ export function surroundingsOf(
 ): Surroundings {
   const bounds = grow(Array.isArray(scope) ? scope : (geoBounds(scope) as Bounds), 0.15);
   const margin = Math.min(5, Math.max(1, spanOf(bounds) * 0.15));
-  const near = clusters(
-    Array.isArray(scope) ? [bounds] : scope.features.map((f) => grow(geoBounds(f) as Bounds, 0, margin)),
-  );
+  const near = clusters(Array.isArray(scope) ? [bounds] : partBoxes(scope).map((box) => grow(box, 0, margin)));
   const reach = near.map((box) => grow(box, 0.5));
   const around = units.filter((u) => !exclude.has(u.id) && reach.some((box) => overlaps(u.bounds, box)));
   return {
@@ -144,6 +142,21 @@ export function surroundingsOf(
 function apart(a: number, b: number): number {
   const d = Math.abs(a - b) % 360;
   return d > 180 ? 360 - d : d;
+}
+
+/** The bounds of each polygon of the scope's regions (France's overseas départements apart from its mainland,
+ *  as the EU's outermost regions apart from Europe), but for specks: a part under a thousandth of the largest's
+ *  size lies in another part's margin or has no land around worth detail. */
+function partBoxes(scope: FeatureCollection): Bounds[] {
+  const parts = scope.features.flatMap((f) => {
+    const g = f.geometry;
+    if (g?.type === 'Polygon') return [geoBounds(g) as Bounds];
+    if (g?.type === 'MultiPolygon')
+      return g.coordinates.map((coordinates) => geoBounds({ type: 'Polygon', coordinates }) as Bounds);
+    return [];
+  });
+  const largest = Math.max(...parts.map(spanOf));
+  return parts.filter((box) => spanOf(box) >= largest / 1000);
 }
 
 /** How far `lon, lat` lies outside `box`, in degrees along a parallel's length (0 inside). Run for every point of
@@ -168,6 +181,10 @@ type Weighted = [number, number, number];
  *  pixel at half the scope's size away is 3× coarser, which no frame of up to 2:1 shows at all (the
  *  detail there serves only frames shaped otherwise, at their edges). */
 const FALL_OFF = 4;
+/** The land around is muted, drawn without data: its coasts lose what is under this many pixels (its borders
+ *  with the scope are the scope's own arcs, as detailed as the scope). Every point of it costs the first map of
+ *  a scope its decoding and projecting. */
+const CONTEXT_PIXEL = 2;
 
 /** One topology of regions and surroundings, presimplified once for every level drawn from it. */
 export class Joint {
@@ -206,12 +223,12 @@ export class Joint {
 
   /**
    * The regions with about `keep` (0..1) of their interior points, and the surroundings as detailed near the scope,
-   * but never finer than `pixelArea` (square degrees: a pixel of the map the level is made for), coarser with the
-   * distance from the scope.
+   * but never finer than CONTEXT_PIXEL pixels (`pixelArea`: square degrees, a pixel of the map the level is made
+   * for), coarser with the distance from the scope.
    */
   level(keep: number, pixelArea: number): { regions: FeatureCollection; context: FeatureCollection } {
     const threshold = keep >= 1 ? 0 : quantile(this.weights, keep);
-    const floor = Math.max(threshold, pixelArea);
+    const floor = Math.max(threshold, CONTEXT_PIXEL ** 2 * pixelArea);
     const arcs = (this.pre.arcs as Weighted[][]).map((arc, a) => {
       const least = this.regionArcs.has(a) ? threshold : floor;
       return arc.filter((p) => p[2] >= least).map((p) => [p[0], p[1]]);
