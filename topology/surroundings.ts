@@ -1,8 +1,9 @@
 // The land drawn muted around a scope, from the same source as its regions and in one topology with them: a
 // border the scope shares with a neighbour is one arc, simplified once, so the two sides coincide at every level
 // (no white slivers where two sources' lines part). The neighbours are whole countries, never cut by a straight
-// line: their detail is the subject's (or a pixel's, when that is coarser) near the scope, and falls off with
-// the distance from it, so that the land a frame may show far away costs few points.
+// line: their borders with the scope are the scope's own arcs; their coasts and other borders keep what two pixels
+// show near the scope (or the subject's detail, when that is coarser), and less with the distance from it, so that
+// the land a frame may show far away costs few points.
 
 import { geoBounds } from 'd3';
 import type { Feature, FeatureCollection } from 'geojson';
