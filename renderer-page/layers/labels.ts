@@ -93,6 +93,15 @@ function beside(
   });
 }
 
+/** How far a small region's outline reaches from its centre, at most (the box around its polygons): a label set
+ *  beside it starts beyond, off the region (Luxembourg's name covered half of Luxembourg). */
+function reachOf(polygons: Array<Array<Array<[number, number]>>>, [x, y]: [number, number]): number {
+  let reach = 0;
+  for (const polygon of polygons)
+    for (const [px, py] of polygon[0] ?? []) reach = Math.max(reach, Math.abs(px - x), Math.abs(py - y));
+  return reach;
+}
+
 export function labelsLayer(ctx: RenderContext): MapElement | null {
   const { doc, theme, spec, frame } = ctx;
   const { mode, ids, minArea } = spec.labels;
@@ -149,7 +158,7 @@ export function labelsLayer(ctx: RenderContext): MapElement | null {
     const callout =
       inside || !(dot || mode === 'list')
         ? undefined
-        : beside(centre, dot?.r ?? 0, half, extent + size * 0.6).find(
+        : beside(centre, dot?.r ?? reachOf(frame.regionPolygons(id), centre), half, extent + size * 0.6).find(
             ({ at }) => !placed.hits(ink(at, 1)) && onMap(ink(at, 0)),
           );
     const at = inside ?? callout?.at ?? (mode === 'list' ? centre : null);
