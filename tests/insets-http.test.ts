@@ -101,19 +101,41 @@ test('Spain by communities: the Canaries whole in their panel, inside the image'
   assert.ok(points(doc, 'ES-CN').every((point) => holds(list[0], point)));
 });
 
-test("the EU: the outermost regions in panels inside the image, France's mainland in none", async () => {
-  const { doc } = await fetchSvg(service.url, '/map.svg?scope=EU&theme=light&width=1000&data=FR:1,PT:2,ES:3,DE:4,PL:5');
-  const list = panels(doc);
-  assert.ok(
-    list.length >= 6,
-    `panels for Guyane, Guadeloupe, Martinique, Réunion, Mayotte, Madeira... (${list.length})`,
-  );
-  assertWithinImage(doc, list);
-  const pieces = pathPieces(region(doc, 'FR')!.getAttribute('d')!);
-  const framed = pieces.filter((piece) => list.some((p) => piece.every((point) => holds(p, point))));
-  assert.ok(framed.length >= 4, `France's overseas parts lie in panels (${framed.length} pieces)`);
-  assert.ok(framed.length < pieces.length, 'and its mainland in none');
-});
+// d3-composite-projections' Europe stood its panels in a column over Russia and Belarus; ours stands them over the
+// Atlantic, west of the mainland, one panel for each outermost region, with the neighbours drawn (the default).
+for (const size of ['width=1000', 'width=600', 'width=1200&height=700', 'width=400&height=900']) {
+  test(`the EU at ${size}: the outermost regions in panels over the Atlantic, France's mainland in none`, async () => {
+    const { doc } = await fetchSvg(service.url, `/map.svg?scope=EU&theme=light&${size}&data=FR:1,PT:2,ES:3,DE:4,PL:5`);
+    const list = panels(doc);
+    assert.equal(
+      list.length,
+      7,
+      'the Canaries, Madeira, the Azores, Mayotte, Réunion, Guyane, Guadeloupe and Martinique',
+    );
+    assertWithinImage(doc, list);
+    const land = inside(background(doc), 'path').filter((p) => p.getAttribute('fill') === light.land);
+    assert.ok(land.length > 0, 'the neighbours drawn');
+    assert.deepEqual(panelsOverLand(doc, light.land), [], 'no panel over Russia, Belarus or any land');
+    const pieces = pathPieces(region(doc, 'FR')!.getAttribute('d')!);
+    const framed = pieces.filter((piece) => list.some((p) => piece.every((point) => holds(p, point))));
+    assert.ok(framed.length >= 4, `France's overseas parts lie in panels (${framed.length} pieces)`);
+    assert.ok(framed.length < pieces.length, 'and its mainland in none');
+    // the Canaries' panel is the lowest, nearest where they lie, and the column stands west of Portugal
+    const canaries = pathPieces(region(doc, 'ES')!.getAttribute('d')!).filter((piece) =>
+      list.some((p) => piece.every((point) => holds(p, point))),
+    );
+    const lowest = list.reduce((a, b) => (b.y > a.y ? b : a));
+    assert.ok(canaries.length >= 5 && canaries.every((piece) => piece.every((point) => holds(lowest, point))));
+    const portugal = pathPieces(region(doc, 'PT')!.getAttribute('d')!).filter(
+      (piece) => !list.some((p) => piece.every((point) => holds(p, point))),
+    );
+    const westOfPortugal = Math.min(...portugal.flat().map(([x]) => x));
+    assert.ok(
+      list.every((p) => p.x + p.width < westOfPortugal),
+      'the panels west of mainland Portugal',
+    );
+  });
+}
 
 /** The share of the image the mainland takes: the box around every piece of every region outside the panels. */
 function mainlandShare(doc: Document, list: Panel[]): number {

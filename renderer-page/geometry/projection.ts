@@ -12,7 +12,6 @@ import {
 // its ES module by path: the package's main is a UMD build that lacks some of them, which Node would load
 import {
   geoAlbersUsaTerritories,
-  geoConicConformalEurope,
   geoConicConformalFrance,
   geoConicConformalNetherlands,
   geoConicConformalSpain,
@@ -22,6 +21,7 @@ import type { ScopeGeometry, ScopeRegion } from './scope-geometry.ts';
 import { outerRingSpans, outlineBounds, outlineFeature, streamOutline } from './outline.ts';
 import { insetPanels, type Panel } from './inset-panels.ts';
 import { remoteInsets } from './remote-insets.ts';
+import { euInsets } from './eu-insets.ts';
 import { union } from './composite-projection.ts';
 
 export type Extent = [[number, number], [number, number]];
@@ -34,13 +34,11 @@ const WITH_INSETS: Readonly<Record<string, Partial<Record<ProjectionName, () => 
   ES: { conicConformal: () => geoConicConformalSpain() as unknown as GeoProjection },
   NL: { conicConformal: () => geoConicConformalNetherlands() as unknown as GeoProjection },
   US: { albersUsa: () => geoAlbersUsaTerritories() as unknown as GeoProjection },
-  // the EU's outermost regions (the Canaries, the Azores, Madeira, French Guiana, Réunion...)
-  EU: { conicConformal: () => geoConicConformalEurope() as unknown as GeoProjection },
 };
 const insets = ({ scope, projection, bbox }: Framing) => (bbox ? undefined : WITH_INSETS[scope]?.[projection]);
-/** The composites of WITH_INSETS whose mainland reaches the picture's edges, so that neighbouring land around it
- *  ends only there: the rest (France's, Spain's, albersUsa, and remote-insets.ts's) clip it short of them, and
- *  draw no neighbours unless asked (`context`), as Datawrapper's composites. */
+/** The composites whose mainland reaches the picture's edges, so that neighbouring land around it ends only
+ *  there: the rest (France's, Spain's, albersUsa, and remote-insets.ts's) clip it short of them, and draw no
+ *  neighbours unless asked (`context`), as Datawrapper's composites. */
 const MAINLAND_TO_THE_EDGES = new Set(['EU', 'NL']);
 
 /** Projections that show the whole globe outline when the scope is the world. */
@@ -161,15 +159,16 @@ function conicFor([[west, south], [east, north]]: Bounds, world = false): () => 
   return () => geoConicConformal().rotate([-centre, 0]).parallels(parallels);
 }
 
-/** The composite a framing is drawn with: d3-composite-projections' for the scopes it has, else for a country
- *  whose far parts would shrink its mainland (remote-insets.ts), in the conic fitted to each country. Group scopes
- *  (two letters too: the EU has its own) frame their members as they are. */
+/** The composite a framing is drawn with: d3-composite-projections' for the scopes it has, the EU's own
+ *  (eu-insets.ts), else for a country whose far parts would shrink its mainland (remote-insets.ts), in the conic
+ *  fitted to each country. Group scopes frame their members as they are. */
 function compositeFor(framing: Framing, geometry: ScopeGeometry): (() => GeoProjection) | undefined {
   const known = insets(framing);
   if (known || framing.bbox || framing.projection !== 'conicConformal' || !/^[A-Z]{2}$/.test(framing.scope))
     return known;
-  const all = geometry.regions;
-  return remoteInsets(geometry, conicFor(sphericalBounds(all))(), (bounds) => conicFor(bounds)) ?? undefined;
+  const provisional = conicFor(sphericalBounds(geometry.regions))();
+  const composite = framing.scope === 'EU' ? euInsets : remoteInsets;
+  return composite(geometry, provisional, (bounds) => conicFor(bounds)) ?? undefined;
 }
 
 /** Maps that do not show the whole globe are clipped to their frame, and keep a little of their
@@ -232,8 +231,7 @@ export function projectionBasis(framing: Framing, geometry: ScopeGeometry): Proj
     exact: framing.bbox !== null,
     showsGlobe: framing.scope === 'world' && GLOBAL.has(framing.projection) && !framing.bbox,
     hasInsets: composite !== undefined,
-    showsNeighbours:
-      composite === undefined || (insets(framing) !== undefined && MAINLAND_TO_THE_EDGES.has(framing.scope)),
+    showsNeighbours: composite === undefined || MAINLAND_TO_THE_EDGES.has(framing.scope),
   };
 }
 

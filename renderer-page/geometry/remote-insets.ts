@@ -43,7 +43,7 @@ const MAINLAND_PART = 0.25;
 const [SMALLEST, LARGEST] = [0.1, 0.3];
 
 /** One polygon of the scope: its outer ring, where it lies, and the box around its projection. */
-interface Piece {
+export interface Piece {
   outline: Outline;
   span: [number, number];
   lonLat: LonLatBounds;
@@ -57,7 +57,7 @@ const ringOf = ({ outline, span: [start, end] }: Piece): Point[] =>
 
 /** Every polygon, placed by its bounds alone (a point on each corner and side, and its centre): the clusters
  *  need no more, and a country's first map must not pay for projecting all its points twice. */
-function pieces(geometry: ScopeGeometry, projection: GeoProjection): Piece[] {
+export function pieces(geometry: ScopeGeometry, projection: GeoProjection): Piece[] {
   return geometry.regions.flatMap(({ outline }) =>
     outerRingSpans(outline).map((span): Piece => {
       let [west, south, east, north] = [Infinity, Infinity, -Infinity, -Infinity];
@@ -146,7 +146,31 @@ export function remoteInsets(
   if (far.some((members) => landOf(members) > MAINLAND_PART * landOf(mainlandPieces))) return null;
   if (boxArea(mainlandBox) / boxArea(boxOfAll(all)) >= MAINLAND_SHARE) return null;
 
-  // the mainland's own projection, and its land there
+  return insetsComposite(geometry, mainlandPieces, far, mainlandProjection);
+}
+
+/** A far part of the scope; when not where it lies, where its panel should go (lon, lat); and when not as
+ *  large as its size says (SMALLEST, LARGEST), its panel's longer side as a share of the mainland's. */
+export interface FarPart {
+  members: Piece[];
+  near?: Point;
+  side?: number;
+}
+
+/** Where a `w` × `h` panel goes (inset-placement.ts's placePanel is one way): the mainland's box, its land and
+ *  its neighbours', the panels placed so far, and where the part is wanted, at scale 150. */
+export type PanelPlacer = (mainland: Box, land: Land[], taken: Box[], w: number, h: number, wanted: Point) => Box;
+
+/** The composite of the mainland's pieces, in the projection `mainlandProjection` makes for their bounds, and a
+ *  panel for each far part, placed in turn by `place` (by default over the sea or empty page nearest where it
+ *  lies, or `near`); null when the mainland is too small to be one (SMALLEST_MAINLAND) or no part has a panel. */
+export function insetsComposite(
+  geometry: ScopeGeometry,
+  mainlandPieces: Piece[],
+  far: Array<Piece[] | FarPart>,
+  mainlandProjection: (bounds: LonLatBounds) => () => GeoProjection,
+  place: PanelPlacer = placePanel,
+): (() => GeoProjection) | null {
   const mainlandDegrees = lonLatBounds(mainlandPieces);
   if (side(mainlandDegrees) < SMALLEST_MAINLAND) return null;
   const makeMain = mainlandProjection(mainlandDegrees);
@@ -164,7 +188,8 @@ export function remoteInsets(
   ];
   const land = ownLand.concat(landIn(makeMain().scale(150).translate([0, 0]), geometry.context, around));
   const taken: Box[] = [];
-  const insets: Inset[] = far.flatMap((members): Inset[] => {
+  const insets: Inset[] = far.flatMap((part): Inset[] => {
+    const { members, near, side: share } = Array.isArray(part) ? { members: part } : part;
     const bounds = lonLatBounds(members);
     const [[west, south], [east, north]] = bounds;
     const centre: Point = [east >= west ? (west + east) / 2 : (west + east + 360) / 2, (south + north) / 2];
@@ -174,10 +199,12 @@ export function remoteInsets(
     // a group of rocks no wider than a line would be an empty panel: they stay where they lie
     if (!(width(own) > 0 && height(own) > 0)) return [];
     const size = side(own);
-    const factor = Math.min((LARGEST * side(mainland)) / size, Math.max(1, (SMALLEST * side(mainland)) / size));
     const pad = side(mainland) * 0.015;
+    const factor = share
+      ? (share * side(mainland) - 2 * pad) / size
+      : Math.min((LARGEST * side(mainland)) / size, Math.max(1, (SMALLEST * side(mainland)) / size));
     const [w, h] = [width(own) * factor + 2 * pad, height(own) * factor + 2 * pad];
-    const panel = placePanel(mainland, land, taken, w, h, main(centre) ?? [0, 0]);
+    const panel = place(mainland, land, taken, w, h, main(near ?? centre) ?? [0, 0]);
     taken.push(panel);
     const [[px0, py0], [px1, py1]] = panel;
     const [[ox0, oy0], [ox1, oy1]] = own;

@@ -1,0 +1,105 @@
+// The European Union's outermost regions in panels of their own, over the Atlantic. d3-composite-projections'
+// Europe has a fixed layout whose panels stand in a column over Russia and Belarus, where a reader took them for
+// part of those countries' land. Here the mainland is fitted alone and each outermost region (TFEU art. 349) gets
+// a panel, placed by inset-placement.ts as a country's far islands are (remote-insets.ts): the Azores, Madeira
+// and the Canaries beside where they lie, the regions across the oceans after them, in the Atlantic west of the
+// mainland, where they are read as "overseas" rather than as a sea's islands (Réunion in the Black Sea).
+// Parts of members that are not in the Union (the Caribbean Netherlands, overseas countries and territories)
+// fall outside the picture.
+import type { GeoProjection } from 'd3';
+import type { ScopeGeometry } from './scope-geometry.ts';
+import { side, type LonLatBounds } from './composite-projection.ts';
+import { insetsComposite, pieces, type FarPart, type PanelPlacer, type Piece } from './remote-insets.ts';
+
+/** Where the Union's mainland lies: the continent, its islands, Cyprus and Malta. */
+const MAINLAND: LonLatBounds = [
+  [-12, 34],
+  [45, 72],
+];
+
+/** Each panel's width, and its content's longer side, as a share of the mainland's side. */
+const PANEL_SIDE = 0.1;
+
+/** The outermost regions, each by the box it lies in, in the order their panels are stacked, from the bottom of
+ *  the column: the Canaries nearest their own place, the regions across the oceans at the top. */
+const OUTERMOST: Array<{ name: string; box: LonLatBounds }> = [
+  {
+    name: 'Canary Islands',
+    box: [
+      [-18.5, 27.4],
+      [-13, 29.5],
+    ],
+  },
+  {
+    name: 'Madeira',
+    box: [
+      [-17.5, 32.3],
+      [-16, 33.2],
+    ],
+  },
+  {
+    name: 'Azores',
+    box: [
+      [-32, 36.5],
+      [-24.5, 40],
+    ],
+  },
+  {
+    name: 'Mayotte',
+    box: [
+      [44.9, -13.1],
+      [45.4, -12.6],
+    ],
+  },
+  {
+    name: 'Réunion',
+    box: [
+      [55, -21.5],
+      [56, -20.8],
+    ],
+  },
+  {
+    name: 'French Guiana',
+    box: [
+      [-55, 2],
+      [-51.5, 6],
+    ],
+  },
+  {
+    name: 'Guadeloupe and Martinique',
+    box: [
+      [-62, 14.2],
+      [-60.7, 16.6],
+    ],
+  },
+];
+
+/** The panels in a column of one width west of the mainland's box, over the Atlantic, stacked up from the
+ *  mainland's southern edge (Eurostat's maps stand them in a column too). */
+const column: PanelPlacer = (mainland, _land, taken, w, h) => {
+  const gap = side(mainland) * 0.02;
+  const right = mainland[0][0] - gap;
+  const bottom = taken.length ? Math.min(...taken.map(([[, top]]) => top)) - gap : mainland[1][1];
+  return [
+    [right - Math.max(w, PANEL_SIDE * side(mainland)), bottom - h],
+    [right, bottom],
+  ];
+};
+
+const inside = ([[west, south], [east, north]]: LonLatBounds, { lonLat: [[w, s], [e, n]] }: Piece) =>
+  w >= west && e <= east && s >= south && n <= north;
+
+/** The Union's composite: its mainland in `mainlandProjection`, each outermost region the scope draws in a panel. */
+export function euInsets(
+  geometry: ScopeGeometry,
+  provisional: GeoProjection,
+  mainlandProjection: (bounds: LonLatBounds) => () => GeoProjection,
+): (() => GeoProjection) | null {
+  const all = pieces(geometry, provisional.scale(150).translate([0, 0]));
+  const mainland = all.filter((piece) => inside(MAINLAND, piece));
+  const far = OUTERMOST.flatMap(({ box }): FarPart[] => {
+    const members = all.filter((piece) => inside(box, piece));
+    return members.length ? [{ members, side: PANEL_SIDE }] : [];
+  });
+  return mainland.length ? insetsComposite(geometry, mainland, far, mainlandProjection, column) : null;
+}
