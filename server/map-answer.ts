@@ -23,14 +23,15 @@ export interface MapAnswer {
  *  (http/client-id.ts). */
 export async function answerMap(
   { cache, costs, renderer }: Pick<AppDeps, 'cache' | 'costs'> & { renderer: Pick<AppDeps['renderer'], 'render'> },
-  { spec, unknownIds, unknownRoutes, etag }: Tagged,
+  { spec, unknownIds, unknownRoutes, skippedLines, etag }: Tagged,
   ifNoneMatch: string | null,
   client: string,
 ): Promise<MapAnswer> {
   // fresh compares as RFC 9110 does: weakly, against each tag of a list, and `*`. It is given only
   // If-None-Match, so a client's Cache-Control: no-cache does not turn a matching tag into a render.
   if (ifNoneMatch !== null && fresh({ 'if-none-match': ifNoneMatch }, { etag })) {
-    return { etag, map: null, warnings: geoWarnings({ unknownIds, unknownRoutes, hiddenLabels: [], notDrawn: [] }) };
+    return { etag, map: null, warnings: geoWarnings({ unknownIds, unknownRoutes, hiddenLabels: [], notDrawn: [], skippedLines }),
+    };
   }
   let rendered = await cache.get(etag);
   const hit = rendered !== undefined;
@@ -56,6 +57,7 @@ export async function answerMap(
       unknownRoutes: [...unknownRoutes, ...rendered.renderWarnings.unknownRoutes],
       hiddenLabels: rendered.renderWarnings.hiddenLabels,
       notDrawn: rendered.renderWarnings.notDrawn,
+      skippedLines,
     }),
   };
 }

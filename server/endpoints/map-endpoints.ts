@@ -76,7 +76,7 @@ export function mapRoutes(deps: AppDeps): Router {
   /** The normalised request, its ETag, description and warnings, and the equivalent GET URL: what the preview
    *  page draws from, with the same renderer bundle, so a map can be debugged in the browser. */
   async function describe(ctx: Context, request: Tagged): Promise<void> {
-    const { spec, unknownIds, unknownRoutes, etag } = request;
+    const { spec, unknownIds, unknownRoutes, skippedLines, etag } = request;
     // the words come from the drawing (names in the locale, the scope's regions), so the map's SVG is drawn, or
     // found in the cache, whatever the format asked for
     const svg = await answerMap(
@@ -89,7 +89,7 @@ export function mapRoutes(deps: AppDeps): Router {
       spec,
       etag,
       description: svg.map!.description,
-      warnings: { unknownIds, unknownRoutes },
+      warnings: { unknownIds, unknownRoutes, ...(skippedLines ? { skippedLines } : {}) },
       suggestions: suggest(spec, unknownIds),
       get: getUrlFor(spec, deps.catalogue),
     };

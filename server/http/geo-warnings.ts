@@ -1,5 +1,6 @@
-// The X-Geo-Warnings header: `unknown-ids:A,B; unknown-routes:X>Y; hidden-labels:Paris; not-drawn:PF`, each
-// part only when it has entries. `not-drawn` names regions with data the map could not show (their place outside
+// The X-Geo-Warnings header: `unknown-ids:A,B; unknown-routes:X>Y; hidden-labels:Paris; not-drawn:PF;
+// skipped-lines:1-4,250-253`, each part only when it has entries. `skipped-lines` names the lines of a table body
+// above and below the table that were not read (a title, "Last Updated Date", footnotes). `not-drawn` names regions with data the map could not show (their place outside
 // the frame, as a bbox can leave them): known only once drawn, so a 304 does not repeat it.
 
 export const MAX_WARNING_ENTRIES = 50;
@@ -25,6 +26,7 @@ export function geoWarnings(parts: {
   unknownRoutes: string[];
   hiddenLabels: string[];
   notDrawn: string[];
+  skippedLines?: string[];
 }): string | undefined {
   const written: string[] = [];
   let bytes = 0;
@@ -33,6 +35,7 @@ export function geoWarnings(parts: {
     ['unknown-routes', parts.unknownRoutes],
     ['hidden-labels', parts.hiddenLabels],
     ['not-drawn', parts.notDrawn],
+    ['skipped-lines', parts.skippedLines ?? []],
   ] as const) {
     const kept: string[] = [];
     // `; ` before a part but the first, `name:` before its first entry; the header is ASCII (headerSafe), so a

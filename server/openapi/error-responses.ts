@@ -22,7 +22,8 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   method_not_allowed: 'the path does not answer that method; `Allow` lists those it answers',
   payload_too_large: `the body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB`,
   uri_too_long: 'the URL is longer than 16 KB; POST the request as JSON instead',
-  unsupported_media_type: 'a POST body that is neither `application/json` nor `text/csv`',
+  unsupported_media_type:
+    "a POST body that is neither `application/json` nor a table (`text/csv`, `text/tab-separated-values`, `text/plain`, `application/csv`)",
   too_costly:
     'the map would cost more to draw than this service draws: more device pixels than `MAX_PIXELS`, or an estimated render time over `MAX_RENDER_COST`; the message names what to reduce',
   rate_limited:
@@ -75,7 +76,9 @@ const EXAMPLE_MESSAGES: Partial<Record<ErrorCode, [string, string?]>> = {
   not_implemented: ['this service answers GET, HEAD, POST, OPTIONS, not TRACE'],
   payload_too_large: [`the body is larger than ${MAX_BODY_BYTES} bytes (4 MB)`],
   uri_too_long: ['the URL is longer than 16384 bytes; POST the request as JSON instead'],
-  unsupported_media_type: ['Content-Type must be application/json or text/csv (got text/plain)'],
+  unsupported_media_type: [
+    'Content-Type must be application/json, or text/csv, text/tab-separated-values, text/plain or application/csv for a table (got application/xml)',
+  ],
   too_costly: [
     'a 4096 × 4096 px map at scale 4 is 268,435,456 device pixels, over the 67,108,864 this service draws; reduce scale, width or height',
     'scale',

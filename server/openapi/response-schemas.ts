@@ -41,6 +41,12 @@ export function responseSchemas(): Record<string, JsonSchema> {
               items: { type: 'string' },
               description: 'Routes with an unknown end, as `from>to`.',
             },
+            skippedLines: {
+              type: 'array',
+              items: { type: 'string' },
+              description:
+                'With a table body: its lines above and below the table that were not read (a title, "Last Updated Date", footnotes), as ranges (`1-4`). Absent when none were.',
+            },
           },
         },
         suggestions: {

@@ -9,8 +9,8 @@ import type { Catalogue, ScopeCatalogue } from '../../topology/catalogue.ts';
 import { ApiError } from '../errors.ts';
 import { Admission } from '../render/admission.ts';
 import type { BodyResult, BodyTask, BodyWorkerData } from './body-worker.ts';
-import { normaliseRequest, type NormalisedRequest } from './normalise.ts';
-import { parseBody } from './parse-body.ts';
+import type { NormalisedRequest } from './normalise.ts';
+import { normaliseBody } from './parse-body.ts';
 
 /** Bodies larger than this go to the thread: 5,000 regions of JSON are about 150 KB and take 4 ms here. */
 const THREAD_BYTES = 256 * 1024;
@@ -53,7 +53,7 @@ export class BodyThreads {
   /** The request a POST body makes, for `client`: read here when small, in the thread when large. */
   async normalise(task: BodyTask, client: string): Promise<NormalisedRequest> {
     if (task.text.length <= THREAD_BYTES) {
-      return normaliseRequest(parseBody(task.kind, task.text, task.query), this.options.catalogue);
+      return normaliseBody(task.kind, task.text, task.query, this.options.catalogue);
     }
     // aborting ends the thread, which Piscina replaces: a body cannot hold it past its deadline
     const result = await this.admission.run((signal) => this.workers.run(task, { signal }), client);

@@ -6,8 +6,8 @@ import { workerData } from 'piscina';
 import type { ScopeCatalogue } from '../../topology/catalogue.ts';
 import { loadCatalogue, type Catalogue } from '../../topology/catalogue.ts';
 import { ApiError, type ErrorCode } from '../errors.ts';
-import { normaliseRequest, type NormalisedRequest } from './normalise.ts';
-import { parseBody, type BodyKind } from './parse-body.ts';
+import type { NormalisedRequest } from './normalise.ts';
+import { normaliseBody, type BodyKind } from './parse-body.ts';
 
 export interface BodyWorkerData {
   /** the operator's scopes (SCOPES_DIR), which the catalogue holds too */
@@ -31,7 +31,7 @@ let catalogue: Catalogue | undefined;
 export default function readBody({ kind, text, query }: BodyTask): BodyResult {
   catalogue ??= loadCatalogue(undefined, (workerData as BodyWorkerData).operatorScopes);
   try {
-    return { request: normaliseRequest(parseBody(kind, text, query), catalogue) };
+    return { request: normaliseBody(kind, text, query, catalogue) };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return { error: { code: error.code, message: error.message, field: error.field } };

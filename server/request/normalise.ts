@@ -28,6 +28,8 @@ export interface NormalisedRequest {
   unknownIds: string[];
   /** routes with an end that is no known region, as `from>to` */
   unknownRoutes: string[];
+  /** a table body's file lines above and below the table that were skipped (`1-4`), when there were any */
+  skippedLines?: string[];
 }
 
 function isPlainObject(input: unknown): input is Record<string, unknown> {

@@ -1,13 +1,13 @@
-// A POST body's text as the request it makes: its JSON, or its CSV rows with the query string's other fields.
-// Apart from reading the body (body.ts), so that the body threads (body-worker.ts) take this alone.
+// A POST body's text as the request it makes: its JSON, or its table's rows with the query string's other
+// fields. Apart from reading the body (body.ts), so that the body threads (body-worker.ts) take this alone.
+import type { Catalogue } from '../../topology/catalogue.ts';
 import { ApiError } from '../errors.ts';
 import { csvRequest } from './csv.ts';
+import { normaliseRequest, type NormalisedRequest } from './normalise.ts';
 
 export type BodyKind = 'json' | 'csv';
 
-/** The request a body makes: its JSON, or for CSV its rows with the query string's other fields. */
-export function parseBody(kind: BodyKind, text: string, query: string): unknown {
-  if (kind === 'csv') return csvRequest(query, text);
+function parseJson(text: string): unknown {
   if (text.trim() === '')
     throw new ApiError('invalid_json', 'the body is empty; send a JSON object with at least "scope"');
   try {
@@ -15,4 +15,13 @@ export function parseBody(kind: BodyKind, text: string, query: string): unknown 
   } catch (error) {
     throw new ApiError('invalid_json', `the body is not valid JSON: ${(error as Error).message}`);
   }
+}
+
+/** The normalised request a body makes: its JSON, or for a table its rows with the query string's other fields
+ *  (the catalogue tells which column holds the scope's regions). */
+export function normaliseBody(kind: BodyKind, text: string, query: string, catalogue: Catalogue): NormalisedRequest {
+  if (kind === 'json') return normaliseRequest(parseJson(text), catalogue);
+  const { request, skipped } = csvRequest(query, text, catalogue);
+  const normalised = normaliseRequest(request, catalogue);
+  return skipped.length ? { ...normalised, skippedLines: skipped } : normalised;
 }

@@ -34,6 +34,7 @@ import {
 import { annotationItem, patternItem, region } from './region-schema.ts';
 import { LIMITS, flag, list, oneOf, pixels, range, text } from './schema-parts.ts';
 import { shapeCollection } from './shape-schema.ts';
+import { tableFields } from './table-schema.ts';
 
 export { LIMITS } from './schema-parts.ts';
 
@@ -273,6 +274,7 @@ const fields = {
   alt: asIs(alt),
   attribution: flag('attribution').default(true).meta({ description: 'The credit line of the geometry sources.' }),
   source: asIs(source),
+  ...tableFields,
 };
 
 export const requestSchema = object(fields).meta({
