@@ -30,7 +30,10 @@ export async function answerMap(
   // fresh compares as RFC 9110 does: weakly, against each tag of a list, and `*`. It is given only
   // If-None-Match, so a client's Cache-Control: no-cache does not turn a matching tag into a render.
   if (ifNoneMatch !== null && fresh({ 'if-none-match': ifNoneMatch }, { etag })) {
-    return { etag, map: null, warnings: geoWarnings({ unknownIds, unknownRoutes, hiddenLabels: [], notDrawn: [], skippedLines }),
+    return {
+      etag,
+      map: null,
+      warnings: geoWarnings({ unknownIds, unknownRoutes, hiddenLabels: [], notDrawn: [], skippedLines }),
     };
   }
   let rendered = await cache.get(etag);

@@ -58,5 +58,10 @@ test('CSV errors name the line; data in the query beside a CSV body is refused',
   await expectError('/render/map?scope=world&data=US:1', post('US,1', 'text/csv'), 'invalid_field', 'data');
   // DECISIONS §10 replaced spec 2.8's fixed header: `id,population` and `name,value` were refused and now read as
   // headers; a table with several columns of numbers and no valueColumn is the 400 now
-  await expectError('/render/map?scope=world', post('country,2022,2023\nUS,1,2', 'text/csv'), 'invalid_csv', 'valueColumn');
+  await expectError(
+    '/render/map?scope=world',
+    post('country,2022,2023\nUS,1,2', 'text/csv'),
+    'invalid_csv',
+    'valueColumn',
+  );
 });

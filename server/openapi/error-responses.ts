@@ -23,7 +23,7 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   payload_too_large: `the body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB`,
   uri_too_long: 'the URL is longer than 16 KB; POST the request as JSON instead',
   unsupported_media_type:
-    "a POST body that is neither `application/json` nor a table (`text/csv`, `text/tab-separated-values`, `text/plain`, `application/csv`)",
+    'a POST body that is neither `application/json` nor a table (`text/csv`, `text/tab-separated-values`, `text/plain`, `application/csv`)',
   too_costly:
     'the map would cost more to draw than this service draws: more device pixels than `MAX_PIXELS`, or an estimated render time over `MAX_RENDER_COST`; the message names what to reduce',
   rate_limited:

@@ -1,5 +1,6 @@
 // The POST body: the JSON schemas of the render request and the GeoJSON shapes overlay, both derived from the yup
 // schemas that validate them, the CSV body's rules, and the request body of the operations that take one.
+import { TABLE_TYPES } from '../request/body.ts';
 import { HEX_COLOR } from '../request/region-value.ts';
 import { ref, type JsonSchema } from '../request/field-meta.ts';
 import { requestSchema } from '../request/schema.ts';
@@ -22,15 +23,21 @@ export function requestSchemas(): Record<string, JsonSchema> {
 }
 
 const CSV_RULES = [
-  'Rows `id,value[,color]`, one region a line (at most ' + LIMITS.regions + ').',
-  'The header row is optional. A first row whose first cell is `id` and whose second cell is a name is the header; its second column must be ' +
-    '`value`, `val`, `count`, `n` or `amount` (any case). So a file without header may start with Indonesia (`ID,5`). ' +
-    'A first row whose second cell is one of those names is a header whatever its first cell, which must then be `id` (`name,value` is 400 `invalid_csv`).',
-  "The `color` column is read only when the header's third column is named `color`; a colour cell may be empty. Without a header, columns beyond the second are ignored.",
-  'An empty value cell makes a highlight-only region; a number a choropleth value; text a category.',
-  'The delimiter is `,`, `;` or tab, detected from the first line; `;`- and tab-separated files may use decimal commas (`1,5`).',
-  'A BOM, CRLF line endings and quoted fields (`"a ""quoted"" word"`) are read. An error (400 `invalid_csv`) names its line.',
-  'Every other parameter goes in the query string, written as on GET; `data` and `regions` there are a 400, since the body replaces them.',
+  'A table as spreadsheets, pandas, R and statistics portals export it (DECISIONS §10), at most ' +
+    LIMITS.regions +
+    ' rows: `id,value[,color]` in the simplest case. Sent as `text/csv`, `text/tab-separated-values`, `text/plain` or `application/csv`; ' +
+    'UTF-8 with or without BOM, UTF-16 with BOM, or Windows-1252 (a body that is not valid UTF-8).',
+  'The delimiter is `,`, `;` or tab, detected from the first line that holds one. Quoted fields (`"a ""quoted"" word"`) and any line endings are read.',
+  'Lines above the table (a title, "Last Updated Date", blank lines) and notes below it are skipped and listed in `X-Geo-Warnings` as `skipped-lines`.',
+  'The first row is a header when it names columns rather than holding a region and a value (`country,gdp`, `fips,value`); `header=true|false` says so instead. ' +
+    'Without a header the columns are id, value and nothing else (spec 2.8). A pandas `to_csv()` or R `write.csv()` index column is never the ids.',
+  'Ids: `idColumn`, else a column named `id`, else the first column of region ids of the scope. Values: `valueColumn`, else a column named ' +
+    '`value`, `val`, `count`, `n` or `amount`, else the only column of numbers; with several, 400 `invalid_csv` lists them. Colours: `colorColumn`, else a column named `color`.',
+  "Numbers as people write them: `1,234,567`, `1.234.567`, `1 234 567`, `1'234'567`, decimal commas, `12.5%`, currency signs, `−5`, `(5)`, exponents. " +
+    'The decimal mark is decided per column from its cells, else the other columns, else `,` in a `;`-separated file; `decimal=.|,` overrides. Text among numbers is 400 `invalid_data` naming its lines.',
+  '`NA`, `N/A`, `#N/A`, `..`, `-`, `–`, `NaN`, `null`, and an empty cell under a header are no data: the region is drawn as no data, not highlighted. ' +
+    'Without a header an empty value cell highlights the region, as does a row that stops before the value column.',
+  'Every other parameter goes in the query string, written as on GET; `data` and `regions` there are a 400, since the body replaces them. An error names its line.',
 ];
 
 const CSV_SCHEMA: JsonSchema = {
@@ -46,15 +53,20 @@ export function renderBody(): JsonSchema {
     description: 'A JSON render request, or CSV region rows with the other parameters in the query string.',
     content: {
       'application/json': { schema: ref('RenderRequest'), examples: BODY_EXAMPLES },
-      'text/csv': {
-        schema: CSV_SCHEMA,
-        examples: {
-          colours: {
-            summary: `Regions with colours (POST to ${CSV_QUERY_EXAMPLE})`,
-            value: (CSV_SCHEMA.examples as string[])[0],
+      ...Object.fromEntries(
+        TABLE_TYPES.map((type) => [
+          type,
+          {
+            schema: CSV_SCHEMA,
+            examples: {
+              colours: {
+                summary: `Regions with colours (POST to ${CSV_QUERY_EXAMPLE})`,
+                value: (CSV_SCHEMA.examples as string[])[0],
+              },
+            },
           },
-        },
-      },
+        ]),
+      ),
     },
   };
 }

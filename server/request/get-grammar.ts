@@ -5,9 +5,6 @@ import { ApiError } from '../errors.ts';
 import type { QueryForm } from './field-meta.ts';
 import { FIELD_NAMES, fieldMeta } from './schema.ts';
 
-// csv.ts reads its rows into the same region items as `data`
-export type { RawRegion } from './query-readers.ts';
-
 /** Each parameter name with a form of its own, and the field it fills. */
 const FORMS = new Map<string, { field: string; form: QueryForm }>();
 /** The query aliases (`data`), with the field they stand for. */

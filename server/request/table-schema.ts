@@ -40,8 +40,8 @@ export const tableFields = {
   }),
 };
 
-export type TableFieldName = keyof typeof tableFields;
-export const TABLE_FIELDS = Object.keys(tableFields) as TableFieldName[];
+type TableFieldName = keyof typeof tableFields;
+const TABLE_FIELDS = Object.keys(tableFields) as TableFieldName[];
 
 const tableSchema = object(tableFields);
 

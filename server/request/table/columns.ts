@@ -32,7 +32,7 @@ export interface ColumnChoice {
   color: number | null;
 }
 
-export const VALUE_NAMES = ['value', 'val', 'count', 'n', 'amount'];
+const VALUE_NAMES = ['value', 'val', 'count', 'n', 'amount'];
 
 /** A column list for a message: all of them when few, else the first and last three. */
 function listNames(names: string[]): string {
@@ -66,7 +66,7 @@ function isIndex(column: Column, position: number): boolean {
 }
 
 /** Whether a column holds numbers: some, and no more text cells than numbers (text among them is refused later). */
-export function holdsNumbers(column: Column): boolean {
+function holdsNumbers(column: Column): boolean {
   let numbers = 0;
   let texts = 0;
   for (const cell of column.cells) {

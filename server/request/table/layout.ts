@@ -112,9 +112,13 @@ function namedLikeHeader(first: Row, rest: Row[]): boolean {
   return first.cells.every((cell) => cell.trim() !== '' && !isNumberLike(cell.trim()));
 }
 
+/** Rows below the first that are enough to tell a header by: the guess stays linear in a table's width. */
+const SAMPLE = 100;
+
 /** Whether the first row names the columns (see the file's comment). */
 function isHeader(first: Row, rest: Row[], knows: (cell: string) => boolean): boolean {
-  return namesNumberColumn(first, rest) || namesRegionColumn(first, rest, knows) || namedLikeHeader(first, rest);
+  const sample = rest.slice(0, SAMPLE);
+  return namesNumberColumn(first, sample) || namesRegionColumn(first, sample, knows) || namedLikeHeader(first, sample);
 }
 
 /** The table among the file's rows (blank rows already left out); `header` as the request says, if it does. */

@@ -20,13 +20,24 @@ interface Shape {
 }
 
 const CURRENCY = /^[€$£¥]|[€$£¥]$/u;
-const SPACES = /[\s\u00a0\u202f]/gu;
 /** digits with single separators between them (or `.5`), then perhaps an exponent */
 const BODY = /^(?:\d(?:[\d.,'’\u00a0\u202f ]*\d)?|\.\d+)(?:[eE]([+-]?\d+))?$/u;
 const OTHER_OF: Record<DecimalMark, DecimalMark> = { '.': ',', ',': '.' };
 
+/** How a number may begin: a digit, a sign, a parenthesis, a point or a currency sign. */
+const START = /^[\d(+\-\u2212.€$£¥]/u;
+/** Most cells of most tables: digits, perhaps a minus and one dot. */
+const PLAIN = /^-?\d+(?:\.\d+)?$/;
+
 /** What a cell alone says about its decimal mark; null when it is no number whatever the mark. */
 function shapeOf(trimmed: string): Shape | null {
+  if (PLAIN.test(trimmed)) {
+    const negative = trimmed.startsWith('-');
+    const body = negative ? trimmed.slice(1) : trimmed;
+    return { negative, percent: false, body, exponent: '', settles: settles(body) };
+  }
+  // text, as most cells of an id or category column are
+  if (!START.test(trimmed)) return null;
   let text = trimmed;
   let negative = false;
   let percent = false;
@@ -55,34 +66,51 @@ function shapeOf(trimmed: string): Shape | null {
   return { negative, percent, body, exponent, settles: settles(body) };
 }
 
-/** The decimal mark a number's body shows by itself (see the file's comment), or null when it shows none. */
+const isDigit = (code: number) => code >= 48 && code <= 57;
+
+/** The decimal mark a number's body shows by itself (see the file's comment), or null when it shows none.
+ *  Written with indexes rather than splits and expressions: it runs for every cell of a column. */
 function settles(body: string): DecimalMark | null {
-  const dot = body.indexOf('.');
-  const comma = body.indexOf(',');
-  if (dot >= 0 && comma >= 0) return body.lastIndexOf('.') > body.lastIndexOf(',') ? '.' : ',';
-  const mark: DecimalMark | null = dot >= 0 ? '.' : comma >= 0 ? ',' : null;
-  if (!mark) return null;
+  const dot = body.lastIndexOf('.');
+  const comma = body.lastIndexOf(',');
+  if (dot >= 0 && comma >= 0) return dot > comma ? '.' : ',';
+  const at = Math.max(dot, comma);
+  if (at < 0) return null;
+  const mark: DecimalMark = dot >= 0 ? '.' : ',';
   // twice or more, it groups thousands: the other mark is the decimal
-  if (body.indexOf(mark) !== body.lastIndexOf(mark)) return OTHER_OF[mark];
-  const [before, after] = body.split(mark) as [string, string];
-  const lead = before.replace(SPACES, '').replace(/['’]/gu, '');
-  // `1,5`, `0,123`, `1234,567`, `1 234,5`: no thousands group is written so
-  if (after.length !== 3 || lead === '0' || lead === '' || /[\s\u00a0\u202f'’]/u.test(before) || lead.length > 3)
-    return mark;
+  if (body.indexOf(mark) !== at) return OTHER_OF[mark];
+  // `1,5`, `,5`, `0,123`, `1234,567`, `1 234,5`: no thousands group is written so
+  if (body.length - at - 1 !== 3 || at === 0 || at > 3 || (at === 1 && body[0] === '0')) return mark;
+  for (let i = 0; i < at; i++) if (!isDigit(body.charCodeAt(i))) return mark;
   return null;
 }
 
 /** The number a shape is with `decimal` as its decimal mark, or null when its groups are not groups of three. */
 function valueOf(shape: Shape, decimal: DecimalMark): number | null {
-  const at = shape.body.lastIndexOf(decimal);
-  const whole = at >= 0 ? shape.body.slice(0, at) : shape.body;
-  const fraction = at >= 0 ? shape.body.slice(at + 1) : '';
-  if (!/^\d*$/.test(fraction) || (at >= 0 && whole.includes(decimal))) return null;
-  const groups = whole.split(/[.,'’\s\u00a0\u202f]/u);
-  if (groups.length > 1 && (groups[0]!.length > 3 || groups[0] === '' || groups.slice(1).some((g) => g.length !== 3)))
-    return null;
+  const { body } = shape;
+  const at = body.lastIndexOf(decimal);
+  const end = at >= 0 ? at : body.length;
+  // digits since the last separator; a first group of 1 to 3 digits, then groups of exactly 3
+  let run = 0;
+  let grouped = false;
+  let whole = '';
+  for (let i = 0; i < end; i++) {
+    const code = body.charCodeAt(i);
+    if (isDigit(code)) {
+      run++;
+      continue;
+    }
+    if (body[i] === decimal || run === 0 || run > 3 || (grouped && run !== 3)) return null;
+    whole += body.slice(i - run, i);
+    grouped = true;
+    run = 0;
+  }
+  if (grouped && run !== 3) return null;
+  whole += body.slice(end - run, end);
+  const fraction = at >= 0 ? body.slice(at + 1) : '';
+  for (let i = 0; i < fraction.length; i++) if (!isDigit(fraction.charCodeAt(i))) return null;
   if (whole === '' && fraction === '') return null;
-  const value = Number(`${groups.join('') || '0'}.${fraction || '0'}${shape.exponent ? `e${shape.exponent}` : ''}`);
+  const value = Number(`${whole || '0'}.${fraction || '0'}${shape.exponent ? `e${shape.exponent}` : ''}`);
   return shape.negative ? -value : value;
 }
 

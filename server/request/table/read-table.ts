@@ -77,6 +77,8 @@ function decimalOf(
   given: DecimalMark | undefined,
 ): DecimalMark {
   if (given) return given;
+  const own = markVotes(columns[value]!.cells);
+  if (own['.'] !== own[',']) return own['.'] > own[','] ? '.' : ',';
   const file = { '.': 0, ',': 0 };
   columns.forEach((column, i) => {
     if (i === value) return;
@@ -84,7 +86,7 @@ function decimalOf(
     file['.'] += votes['.'];
     file[','] += votes[','];
   });
-  return decideMark(markVotes(columns[value]!.cells), file, delimiter === ';' ? ',' : '.');
+  return decideMark(own, file, delimiter === ';' ? ',' : '.');
 }
 
 function readColor(cell: string, line: number): string | undefined {

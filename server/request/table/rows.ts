@@ -3,8 +3,9 @@
 //
 // - Line endings are normalised to LF before parsing, so CRLF, LF, CR and mixed files read alike and every
 //   reported line is the 1-based line of the file (a quoted field spanning lines counts all its lines).
-// - The delimiter is `,`, `;` or tab, chosen from the first line that holds anything but whitespace and
-//   delimiters, counting only delimiters outside quotes: the most frequent wins. On a tie `,` loses when every
+// - The delimiter is `,`, `;` or tab, chosen from the first line that holds both a delimiter and anything but
+//   whitespace and delimiters (a title line of one cell above a Destatis table holds none), counting only
+//   delimiters outside quotes: the most frequent wins. On a tie `,` loses when every
 //   comma sits between two digits (`DE;1,5` is a European export), else `,` wins; tab beats `;`.
 //   A title line above the table (`"Data Source","World Development Indicators",`) may decide it: its
 //   delimiter is the table's, as the exports that write one do.
@@ -24,7 +25,7 @@ export interface Row {
   line: number;
 }
 
-export function isBlank(cells: readonly string[]): boolean {
+function isBlank(cells: readonly string[]): boolean {
   return cells.every((cell) => cell.trim() === '');
 }
 
@@ -45,7 +46,8 @@ function detectDelimiter(text: string): Delimiter {
     } else if (quoted) {
       continue;
     } else if (char === '\n') {
-      if (content) break;
+      if (content && Math.max(...Object.values(counts)) > 0) break;
+      content = false;
       for (const delimiter of DELIMITERS) counts[delimiter] = 0;
       commasBetweenDigits = true;
     } else if (char === ',' || char === ';' || char === '\t') {

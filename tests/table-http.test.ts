@@ -1,0 +1,105 @@
+// Tables as tools export them, POSTed as they are (tests/fixtures/tables/README.md): through HTTP and the real
+// renderers, each region shows the value of the right cell, a missing value is drawn as no data, the lines around
+// the table are reported, and a table that needs a choice is a 400 that says which.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { serviceForTests } from './support/service.ts';
+import { fetchSvg, fill, region } from './support/svg.ts';
+import { themes } from '../renderer-page/themes/index.ts';
+
+const { light } = themes;
+const service = serviceForTests();
+
+const bytes = (name: string) => readFileSync(new URL(`./fixtures/tables/${name}`, import.meta.url));
+const postTable = (body: Buffer | string, type = 'text/csv'): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': type },
+  body,
+});
+const value = (doc: Parameters<typeof region>[0], id: string) => region(doc, id)?.getAttribute('data-value');
+const description = (doc: Parameters<typeof region>[0]) => doc.getElementsByTagName('desc')[0]?.textContent ?? '';
+
+async function refused(path: string, init: RequestInit, code: string, pattern: RegExp): Promise<void> {
+  const response = await fetch(service.url + path, init);
+  const body = (await response.json()) as { error: string; message: string };
+  assert.equal(response.status, 400, body.message);
+  assert.equal(body.error, code, body.message);
+  assert.match(body.message, pattern);
+}
+
+test('a Destatis GENESIS export in Windows-1252: `.` groups thousands, `-` is no data, title and notes reported', async () => {
+  const genesis = bytes('destatis-genesis.csv');
+  await refused(
+    '/render/map?scope=DE',
+    postTable(genesis),
+    'invalid_csv',
+    /2 columns of numbers \(31\.12\.2021, 31\.12\.2022\).*valueColumn/,
+  );
+  const { doc, response } = await fetchSvg(
+    service.url,
+    '/render/map?scope=DE&theme=light&format=svg&valueColumn=31.12.2022',
+    postTable(genesis, 'text/csv; charset=utf-8'),
+  );
+  assert.equal(response.headers.get('x-geo-warnings'), 'skipped-lines:1-5,24-26');
+  assert.equal(value(doc, 'DE-HB'), '684864', 'Bremen: 684.864 is 684864');
+  assert.equal(value(doc, 'DE-BW'), '11280257', 'Baden-Württemberg, read from Windows-1252');
+  // Thüringen's `-`: drawn as no data, never highlighted, and counted so
+  assert.equal(value(doc, 'DE-TH'), null);
+  assert.equal(fill(doc, 'DE-TH'), light.noData);
+  assert.notEqual(fill(doc, 'DE-TH'), light.highlight);
+  assert.match(description(doc), /1 region has no data/);
+  assert.doesNotMatch(description(doc), /Every region has data/);
+});
+
+test('the World Bank bulk file: its 4 lines above skipped, the year chosen by valueColumn, aggregates unknown', async () => {
+  const wdi = bytes('world-bank-bulk.csv');
+  await refused('/render/map?scope=world', postTable(wdi), 'invalid_csv', /\(1991, 2021, 2022, 2023\)/);
+  const { doc, response } = await fetchSvg(
+    service.url,
+    '/render/map?scope=world&theme=light&format=svg&valueColumn=2022',
+    postTable(wdi),
+  );
+  assert.equal(
+    response.headers.get('x-geo-warnings'),
+    'unknown-ids:Africa%20Eastern%20and%20Southern,World; skipped-lines:1-4',
+  );
+  assert.equal(value(doc, 'DE'), '3.135');
+  assert.equal(value(doc, 'ES'), '12.92');
+});
+
+test('UTF-16 from Excel as text/tab-separated-values, Windows-1252 as text/plain, pandas as application/csv', async () => {
+  for (const [name, type] of [
+    ['excel-unicode-text.txt', 'text/tab-separated-values'],
+    ['utf-16be.csv', 'text/csv'],
+    ['excel-windows-1252.csv', 'text/plain'],
+  ] as const) {
+    const { doc } = await fetchSvg(service.url, '/render/map?scope=DE&format=svg', postTable(bytes(name), type));
+    assert.equal(value(doc, 'DE-TH'), '6.1', `${name}: Thüringen, decimal comma`);
+    assert.equal(value(doc, 'DE-BW'), '3.9', `${name}: Baden-Württemberg`);
+  }
+  const pandas = await fetchSvg(
+    service.url,
+    '/render/map?scope=world&format=svg',
+    postTable(bytes('pandas-to-csv.csv'), 'application/csv'),
+  );
+  assert.equal(value(pandas.doc, 'DE'), '48717.99', 'the index column is not the ids');
+  const r = await fetchSvg(service.url, '/render/map?scope=US&format=svg', postTable(bytes('r-write-csv.csv')));
+  assert.equal(value(r.doc, 'US-CA'), '4.8');
+});
+
+test('text among numbers is a 400 naming its line; a column option naming nothing is a 400 listing the columns', async () => {
+  await refused(
+    '/render/map?scope=world',
+    postTable('country,gdp\nDE,1\nFR,n.v.\nIT,3'),
+    'invalid_data',
+    /line 3 "n\.v\."/,
+  );
+  await refused(
+    '/render/map?scope=world&valueColumn=GDP',
+    postTable('Name,Pop,Area\nGermany,84,357'),
+    'invalid_field',
+    /valueColumn "GDP" names no column.*Name, Pop, Area/,
+  );
+  await refused('/render/map?scope=world&decimal=;', postTable('DE,1'), 'invalid_field', /decimal must be one of/);
+});
