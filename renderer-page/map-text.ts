@@ -18,7 +18,7 @@ export interface MapText {
 /** `names`: the locale's names by region id, only where they differ from the topology's English. */
 export function mapText(spec: MapSpec, geometry: ScopeGeometry, names: ReadonlyMap<string, string>): MapText {
   return {
-    value: valueNumbers(spec.numberLocale, spec.numberFormat),
+    value: valueNumbers(spec.numberLocale, spec.numberFormat, spec.valueSuffix),
     plain: readableNumbers(spec.numberLocale),
     name: (id) => names.get(id) ?? geometry.anchors.get(id)?.name ?? id,
     place: names.get(spec.scope) ?? spec.scopeName,

@@ -226,6 +226,8 @@ export interface MapSpec {
   numberLocale: NumberLocale;
   /** a d3-format specifier for data values (legend, tooltips, labels), or null for the shortest readable form */
   numberFormat: string | null;
+  /** written after each data value formatted without `numberFormat` (`%` for a CSV column of percentages) */
+  valueSuffix: string | null;
   /** replaces the automatic description of the map (the SVG's `<desc>`, the PNG's Description) */
   alt: string | null;
   /** JPEG and WebP quality (1 to 100); null for the other formats */

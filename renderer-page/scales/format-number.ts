@@ -13,7 +13,13 @@ export function readableNumbers(locale: NumberLocale): FormatNumber {
   return (value) => (Math.abs(value) >= 1 || value === 0 ? large(value) : small(value));
 }
 
-/** Data values: by the request's d3-format specifier, else the readable form. */
-export function valueNumbers(locale: NumberLocale, specifier: string | null): FormatNumber {
-  return specifier ? formatLocale(locale).format(specifier) : readableNumbers(locale);
+/** Data values: by the request's d3-format specifier, else the readable form followed by `suffix` (`%`). */
+export function valueNumbers(
+  locale: NumberLocale,
+  specifier: string | null,
+  suffix: string | null = null,
+): FormatNumber {
+  if (specifier) return formatLocale(locale).format(specifier);
+  const readable = readableNumbers(locale);
+  return suffix ? (value) => readable(value) + suffix : readable;
 }

@@ -35,5 +35,8 @@ export function csvRequest(query: string, csv: string, catalogue: Catalogue): Ta
     );
   }
   const table = readTable(csv, tableOptions(request), knowsOf(request, catalogue));
+  // a column of `12.5%` keeps its `%` in the legend, unless the request says how to write its numbers
+  if (table.percent && request.numberFormat === undefined && request.valueSuffix === undefined)
+    request.valueSuffix = '%';
   return { request: { ...request, regions: table.regions }, skipped: table.skipped };
 }

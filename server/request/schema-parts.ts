@@ -34,6 +34,7 @@ export const LIMITS = {
    *  where a 4 MB body of GeoJSON holds some 200,000 */
   positions: 1_000_000,
   numberFormat: 32,
+  valueSuffix: 8,
   /** a number format's width and precision: d3-format pads and rounds to whatever it is given, so `0>100000000d`
    *  wrote a 100-million-character number */
   numberWidth: 64,

@@ -16,7 +16,7 @@ import {
 } from './enums.ts';
 import { GEOMETRY_JSON_SCHEMA } from './custom-geometry.ts';
 import { format, quality, scale, transparent } from './output-schema.ts';
-import { alt, locale, numberFormat, source } from './words-schema.ts';
+import { alt, locale, numberFormat, source, valueSuffix } from './words-schema.ts';
 import { asIs, type AsIs } from './field-meta.ts';
 import { bbox, labels, LABELS_JSON_SCHEMA, marker, MIN_BBOX_SIDE, proportionalItem, route } from './layer-schema.ts';
 import {
@@ -271,6 +271,7 @@ const fields = {
   ),
   locale: asIs(locale),
   numberFormat: asIs(numberFormat),
+  valueSuffix: asIs(valueSuffix),
   alt: asIs(alt),
   attribution: flag('attribution').default(true).meta({ description: 'The credit line of the geometry sources.' }),
   source: asIs(source),

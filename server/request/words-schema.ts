@@ -21,6 +21,13 @@ export const numberFormat = numberSpecifier('numberFormat').meta({
   example: ',.1f',
 });
 
+export const valueSuffix = plainText('valueSuffix', LIMITS.valueSuffix).meta({
+  description:
+    'Text written right after every data value (legend, tooltips, labels, size key, description) when `numberFormat` is not ' +
+    "given: `%`, ` €`, ` t`. Default: none, or `%` when a CSV body's value column is written as percentages (`12.5%`).",
+  example: '%',
+});
+
 export const alt = plainText('alt', LIMITS.alt).meta({
   description:
     "Text that replaces the automatic description of the map: the SVG's `<desc>`, the PNG's Description text chunk, and " +

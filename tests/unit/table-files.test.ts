@@ -120,17 +120,21 @@ test('column options: a name in any case or a number; one that names nothing is 
   assert.deepEqual(read('id\tvalue\nDE\t1,234', 'world', { decimal: ',' }).regions, [{ id: 'DE', value: 1.234 }]);
 });
 
-test('a 5,000-row table is read in 25 ms or less', () => {
-  const body = ['country,region,value', ...Array.from({ length: 5000 }, (_, i) => `R${i},Zone ${i % 7},"${i},5"`)].join(
-    '\n',
-  );
-  // CPU time, not the wall clock: the machine running the tests may be busy with other work
-  let best = Infinity;
-  for (let run = 0; run < 5; run++) {
-    const start = process.cpuUsage();
-    assert.equal(read(body).regions.length, 5000);
-    const used = process.cpuUsage(start);
-    best = Math.min(best, (used.user + used.system) / 1000);
+test('a 5,000-row table is read in 25 ms or less: plain, and with decimal commas and a column of categories', () => {
+  const rows = (header: string, row: (i: number) => string) =>
+    [header, ...Array.from({ length: 5000 }, (_, i) => row(i))].join('\n');
+  for (const body of [
+    rows('id,value', (i) => `R${i},${i * 1.5}`),
+    rows('country,region,value', (i) => `R${i},Zone ${i % 7},"${i},5"`),
+  ]) {
+    // CPU time, not the wall clock, and the best of ten: the machine running the tests may be busy
+    let best = Infinity;
+    for (let run = 0; run < 10; run++) {
+      const start = process.cpuUsage();
+      assert.equal(read(body).regions.length, 5000);
+      const used = process.cpuUsage(start);
+      best = Math.min(best, (used.user + used.system) / 1000);
+    }
+    assert.ok(best <= 25, `${best.toFixed(1)} ms`);
   }
-  assert.ok(best <= 25, `${best.toFixed(1)} ms`);
 });
