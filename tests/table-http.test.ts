@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { serviceForTests } from './support/service.ts';
-import { fetchSvg, fill, region } from './support/svg.ts';
+import { fetchSvg, fill, legendEntries, region, tooltip } from './support/svg.ts';
 import { themes } from '../renderer-page/themes/index.ts';
 
 const { light } = themes;
@@ -102,4 +102,36 @@ test('text among numbers is a 400 naming its line; a column option naming nothin
     /valueColumn "GDP" names no column.*Name, Pop, Area/,
   );
   await refused('/render/map?scope=world&decimal=;', postTable('DE,1'), 'invalid_field', /decimal must be one of/);
+});
+
+test('JSON records read as a table; percentages keep their % in tooltips and legend', async () => {
+  const records = await fetchSvg(
+    service.url,
+    '/render/map',
+    postTable(
+      JSON.stringify({
+        scope: 'world',
+        format: 'svg',
+        regions: [
+          { country: 'Germany', gdp: '48,717.99' },
+          { country: 'France', gdp: 40886.25 },
+        ],
+      }),
+      'application/json',
+    ),
+  );
+  assert.equal(value(records.doc, 'DE'), '48717.99');
+  assert.equal(value(records.doc, 'FR'), '40886.25');
+
+  const { doc } = await fetchSvg(
+    service.url,
+    '/render/map?scope=world&format=svg',
+    postTable('country,rate\nDE,12.5%\nFR,3%\nIT,7 %'),
+  );
+  assert.equal(value(doc, 'DE'), '12.5');
+  assert.equal(tooltip(doc, 'DE'), 'Germany: 12.5%');
+  assert.ok(
+    legendEntries(doc).some((label) => label?.includes('%')),
+    legendEntries(doc).join(' | '),
+  );
 });

@@ -4,6 +4,7 @@ import type { Catalogue } from '../../topology/catalogue.ts';
 import { ApiError } from '../errors.ts';
 import { csvRequest } from './csv.ts';
 import { normaliseRequest, type NormalisedRequest } from './normalise.ts';
+import { readJsonRegions } from './records.ts';
 
 export type BodyKind = 'json' | 'csv';
 
@@ -13,14 +14,17 @@ function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new ApiError('invalid_json', `the body is not valid JSON: ${(error as Error).message}`);
+    // pandas' to_json() and Python's json.dumps() write NaN for a missing value, which is no JSON
+    const nan = /(?<![\w"])(-?Infinity|NaN)(?![\w"])/.exec(text);
+    const hint = nan ? `; ${nan[1]} is not JSON: write null for a region without a value` : '';
+    throw new ApiError('invalid_json', `the body is not valid JSON: ${(error as Error).message}${hint}`);
   }
 }
 
 /** The normalised request a body makes: its JSON, or for a table its rows with the query string's other fields
  *  (the catalogue tells which column holds the scope's regions). */
 export function normaliseBody(kind: BodyKind, text: string, query: string, catalogue: Catalogue): NormalisedRequest {
-  if (kind === 'json') return normaliseRequest(parseJson(text), catalogue);
+  if (kind === 'json') return normaliseRequest(readJsonRegions(parseJson(text), catalogue), catalogue);
   const { request, skipped } = csvRequest(query, text, catalogue);
   const normalised = normaliseRequest(request, catalogue);
   return skipped.length ? { ...normalised, skippedLines: skipped } : normalised;
