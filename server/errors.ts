@@ -21,6 +21,8 @@ export type ErrorCode =
   | 'uri_too_long'
   | 'unsupported_media_type'
   | 'too_costly'
+  | 'no_known_ids'
+  | 'unplaced_data'
   | 'rate_limited'
   | 'overloaded'
   | 'render_timeout'
@@ -44,6 +46,8 @@ export const STATUS: Record<ErrorCode, number> = {
   uri_too_long: 414,
   unsupported_media_type: 415,
   too_costly: 422,
+  no_known_ids: 422,
+  unplaced_data: 422,
   rate_limited: 429,
   overloaded: 503,
   render_timeout: 504,

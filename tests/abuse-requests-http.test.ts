@@ -153,7 +153,11 @@ test('ids are at most 200 characters, and X-Geo-Warnings stays within its bytes 
   const long = await ask('/render/map', postJson({ scope: 'world', regions: [{ id: 'x'.repeat(20_000), value: 1 }] }));
   assert.equal(long.status, 400);
   assert.deepEqual([long.error, long.field], ['invalid_data', 'regions[0].id']);
-  const regions = Array.from({ length: 60 }, (_, i) => ({ id: `${'ž'.repeat(40)}${i}`, value: i }));
+  // with one known region: a request none of whose regions is known is a 422 no_known_ids (DECISIONS §10)
+  const regions = [
+    ...Array.from({ length: 60 }, (_, i) => ({ id: `${'ž'.repeat(40)}${i}`, value: i })),
+    { id: 'FR', value: 1 },
+  ];
   const answer = await ask('/render/map', postJson({ scope: 'world', format: 'svg', regions }));
   assert.equal(answer.status, 200);
   const warnings = answer.headers.get('x-geo-warnings')!;

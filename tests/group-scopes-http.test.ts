@@ -61,7 +61,8 @@ test("groups: the EU's 27 members with insets, the neighbours muted; NATO, BRICS
     await fetch(`${service.url}/render/spec?scope=africa&data=Nigeria:1,Egypt:2,ZZ:3`)
   ).json()) as { warnings: { unknownIds: string[] } };
   assert.deepEqual(africa.warnings.unknownIds, ['ZZ']);
-  const outside = (await (await fetch(`${service.url}/render/spec?scope=EU&data=GB:1`)).json()) as {
+  // with a member: a request none of whose regions is known is a 422 no_known_ids (DECISIONS §10)
+  const outside = (await (await fetch(`${service.url}/render/spec?scope=EU&data=GB:1,FR:2`)).json()) as {
     warnings: { unknownIds: string[] };
   };
   assert.deepEqual(outside.warnings.unknownIds, ['GB'], 'a non-member is no region of the group');

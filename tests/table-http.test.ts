@@ -135,3 +135,35 @@ test('JSON records read as a table; percentages keep their % in tooltips and leg
     legendEntries(doc).join(' | '),
   );
 });
+
+test('no known ids is a 422 naming the closest, with X-Geo-Warnings; strict=true refuses what would be left out', async () => {
+  const none = await fetch(`${service.url}/render/map?scope=world`, postTable('country,gdp\nGermny,1\nFrnace,2'));
+  const body = (await none.json()) as { error: string; message: string };
+  assert.equal(none.status, 422);
+  assert.equal(body.error, 'no_known_ids');
+  assert.match(body.message, /"Germny" \(closest: DE\), "Frnace" \(closest: FR\)/);
+  assert.equal(none.headers.get('x-geo-warnings'), 'unknown-ids:Germny,Frnace');
+  const viaGet = await fetch(`${service.url}/map.svg?scope=world&data=Atlantis:1`);
+  assert.equal(viaGet.status, 422);
+
+  // strict: an unknown id among known ones, a skipped line, a route with an unknown end
+  const strictly = async (path: string, init?: RequestInit) => {
+    const response = await fetch(service.url + path, init);
+    const answer = (await response.json()) as { error: string; message: string };
+    assert.equal(response.status, 422, answer.message);
+    assert.equal(answer.error, 'unplaced_data');
+    return answer.message;
+  };
+  assert.match(await strictly('/map.svg?scope=world&data=DE:1,Atlantis:2&strict=true'), /"Atlantis"/);
+  assert.match(
+    await strictly('/render/map?scope=world&strict=true', postTable('Population 2024\nid,value\nDE,1')),
+    /file lines around the table were not read: 1$|file lines around the table were not read: 1;/,
+  );
+  assert.match(
+    await strictly('/map.svg?scope=world&data=DE:1&routes=DE>Atlantis&strict=true'),
+    /route has an unknown end: DE>Atlantis/,
+  );
+  // without strict the same map is drawn, with its warnings
+  const { response } = await fetchSvg(service.url, '/map.svg?scope=world&data=DE:1,Atlantis:2');
+  assert.equal(response.headers.get('x-geo-warnings'), 'unknown-ids:Atlantis');
+});

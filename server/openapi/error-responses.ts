@@ -26,6 +26,10 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
     'a POST body that is neither `application/json` nor a table (`text/csv`, `text/tab-separated-values`, `text/plain`, `application/csv`)',
   too_costly:
     'the map would cost more to draw than this service draws: more device pixels than `MAX_PIXELS`, or an estimated render time over `MAX_RENDER_COST`; the message names what to reduce',
+  no_known_ids:
+    'none of the regions given is a region of the scope: the message names the closest ids, `X-Geo-Warnings` lists the unknown ones',
+  unplaced_data:
+    'with `strict=true`, something could not be placed or read (an unknown id, a route with an unknown end, a line skipped around a table); the message names it',
   rate_limited:
     'this client holds its share of the renderers while other clients wait too; retry after `Retry-After` seconds',
   overloaded: 'too many renders are waiting; retry after `Retry-After` seconds',
@@ -42,7 +46,7 @@ const STATUS_TEXT: Record<number, string> = {
   413: 'Payload too large',
   414: 'URI too long',
   415: 'Unsupported media type',
-  422: 'Too costly',
+  422: 'Unprocessable: too costly, or data that cannot be placed',
   429: 'Too many requests',
   500: 'Internal server error',
   503: 'Service unavailable',
@@ -82,6 +86,14 @@ const EXAMPLE_MESSAGES: Partial<Record<ErrorCode, [string, string?]>> = {
   too_costly: [
     'a 4096 × 4096 px map at scale 4 is 268,435,456 device pixels, over the 67,108,864 this service draws; reduce scale, width or height',
     'scale',
+  ],
+  no_known_ids: [
+    'none of the 2 regions is a region of scope world: "Germny" (closest: DE), "Frnace" (closest: FR); GET /scopes/world lists the ids',
+    'regions',
+  ],
+  unplaced_data: [
+    'strict: 1 region id is not known in scope world: "Atlantis"; leave strict out to draw the map without it',
+    'regions',
   ],
   rate_limited: [
     'you have as many maps waiting to be rendered as one client may, while others wait too; retry shortly',

@@ -57,7 +57,8 @@ export class BodyThreads {
     }
     // aborting ends the thread, which Piscina replaces: a body cannot hold it past its deadline
     const result = await this.admission.run((signal) => this.workers.run(task, { signal }), client);
-    if ('error' in result) throw new ApiError(result.error.code, result.error.message, result.error.field);
+    if ('error' in result)
+      throw new ApiError(result.error.code, result.error.message, result.error.field, result.error.headers);
     return result.request;
   }
 

@@ -23,7 +23,8 @@ export interface BodyTask {
 
 /** A normalised request, or the error the request is refused with (an ApiError cannot cross to the service). */
 export type BodyResult =
-  { request: NormalisedRequest } | { error: { code: ErrorCode; message: string; field: string | undefined } };
+  | { request: NormalisedRequest }
+  | { error: { code: ErrorCode; message: string; field: string | undefined; headers: Record<string, string> } };
 
 // loaded with the first body, not with the thread: a thread starts only for a large body
 let catalogue: Catalogue | undefined;
@@ -34,6 +35,6 @@ export default function readBody({ kind, text, query }: BodyTask): BodyResult {
     return { request: normaliseBody(kind, text, query, catalogue) };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return { error: { code: error.code, message: error.message, field: error.field } };
+    return { error: { code: error.code, message: error.message, field: error.field, headers: error.headers } };
   }
 }

@@ -21,6 +21,8 @@ import { PositionBudget } from './coordinates.ts';
 import { numberLocaleFor } from './number-locale.ts';
 import { outputOptions } from './output-options.ts';
 import { detailLevel } from './detail-level.ts';
+import { refuseUnplaced } from './placement.ts';
+import { refuseInheritedKeys } from './inherited-keys.ts';
 
 export interface NormalisedRequest {
   spec: MapSpec;
@@ -34,45 +36,6 @@ export interface NormalisedRequest {
 
 function isPlainObject(input: unknown): input is Record<string, unknown> {
   return typeof input === 'object' && input !== null && !Array.isArray(input);
-}
-
-/** Keys every object inherits (`toString`, `valueOf`, `constructor`, `__proto__`...) are own keys once JSON is
- *  parsed, and the validator then calls or looks up the client's value in their place and crashes. They are no
- *  field of anything, so they are refused first, at any depth (iteratively: JSON may nest deeply). `shapes` and
- *  `geometry` are checked by shape-schema.ts (strictly, which looks up only the fields it knows) and
- *  custom-geometry.ts, which only read the properties they know, so GeoJSON keeps whatever properties it has. */
-function refuseInheritedKeys(input: Record<string, unknown>): void {
-  // objects still to look into, last first, each with where it is: its path is only written for an error
-  interface Pending {
-    value: object;
-    parent: Pending | null;
-    step: string | number;
-  }
-  const pathOf = (at: Pending): string => {
-    const steps: string[] = [];
-    for (let step: Pending | null = at; step; step = step.parent)
-      steps.push(typeof step.step === 'number' ? `[${step.step}]` : step.parent ? `.${step.step}` : step.step);
-    return steps.reverse().join('');
-  };
-  const pending: Pending[] = [];
-  const look = (value: unknown, parent: Pending | null, step: string | number) => {
-    if (typeof value === 'object' && value !== null) pending.push({ value, parent, step });
-  };
-  for (const key of Object.keys(input)) if (key !== 'shapes' && key !== 'geometry') look(input[key], null, key);
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const { value } = next;
-    if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) look(value[i], next, i);
-      continue;
-    }
-    for (const key of Object.keys(value)) {
-      if (key in Object.prototype) {
-        const path = pathOf(next);
-        throw new ApiError('invalid_field', `${path} has a field "${key}", which is none of its fields`, path);
-      }
-      look((value as Record<string, unknown>)[key], next, key);
-    }
-  }
 }
 
 /** Regions by canonical id, with the GET/CSV side lists of patterns and annotations merged in. A region
@@ -216,8 +179,14 @@ function customScopeOf(
   );
 }
 
-/** `pathFormat` is the format the URL's extension asks for (GET). */
-export function normaliseRequest(input: unknown, catalogue: Catalogue, pathFormat?: Format): NormalisedRequest {
+/** `pathFormat` is the format the URL's extension asks for (GET); `skippedLines` the lines a table body's reader
+ *  skipped around the table. */
+export function normaliseRequest(
+  input: unknown,
+  catalogue: Catalogue,
+  pathFormat?: Format,
+  skippedLines: string[] = [],
+): NormalisedRequest {
   if (!isPlainObject(input)) throw new ApiError('invalid_json', 'the body must be a JSON object with at least "scope"');
   const unknown = Object.keys(input).find((key) => !FIELD_NAMES.includes(key));
   if (unknown !== undefined) {
@@ -256,6 +225,18 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
   regions.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
   const { routes, unknownRoutes } = normaliseRoutes(valid, resolveQuietly);
+  refuseUnplaced(
+    {
+      scope: scope.id,
+      given: valid.regions?.length ?? 0,
+      noneKnown: (valid.regions ?? []).every((item) => !resolveQuietly(item.id)),
+      unknownIds: [...unknownIds],
+      unknownRoutes,
+      skippedLines,
+      suggest: (raw) => (custom ? undefined : catalogue.suggestId(scope.id, division, raw)),
+    },
+    valid.strict,
+  );
   const bbox = (valid.bbox as MapSpec['bbox'] | undefined) ?? scope.extent ?? null;
 
   const spec: MapSpec = {
@@ -294,5 +275,5 @@ export function normaliseRequest(input: unknown, catalogue: Catalogue, pathForma
     nameLanguage: scope.kind === 'custom' ? null : catalogue.nameLanguage(valid.locale),
     ...asIsFields(valid),
   };
-  return { spec, unknownIds: [...unknownIds], unknownRoutes };
+  return { spec, unknownIds: [...unknownIds], unknownRoutes, ...(skippedLines.length ? { skippedLines } : {}) };
 }

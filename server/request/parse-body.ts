@@ -26,6 +26,5 @@ function parseJson(text: string): unknown {
 export function normaliseBody(kind: BodyKind, text: string, query: string, catalogue: Catalogue): NormalisedRequest {
   if (kind === 'json') return normaliseRequest(readJsonRegions(parseJson(text), catalogue), catalogue);
   const { request, skipped } = csvRequest(query, text, catalogue);
-  const normalised = normaliseRequest(request, catalogue);
-  return skipped.length ? { ...normalised, skippedLines: skipped } : normalised;
+  return normaliseRequest(request, catalogue, undefined, skipped);
 }

@@ -35,6 +35,7 @@ import { annotationItem, patternItem, region } from './region-schema.ts';
 import { LIMITS, flag, list, oneOf, pixels, range, text } from './schema-parts.ts';
 import { shapeCollection } from './shape-schema.ts';
 import { tableFields } from './table-schema.ts';
+import { strict } from './placement.ts';
 
 export { LIMITS } from './schema-parts.ts';
 
@@ -275,6 +276,7 @@ const fields = {
   alt: asIs(alt),
   attribution: flag('attribution').default(true).meta({ description: 'The credit line of the geometry sources.' }),
   source: asIs(source),
+  strict,
   ...tableFields,
 };
 

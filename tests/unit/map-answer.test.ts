@@ -59,7 +59,15 @@ test("the warnings join the request's unknown ids and routes with the routes and
     height: 600,
   }));
   const tagged = request(
-    { scope: 'world', regions: [{ id: 'ZZ', value: 1 }], routes: [{ from: 'QQ', to: 'DE' }] },
+    // FR known: a request none of whose regions is known is a 422 no_known_ids (DECISIONS §10)
+    {
+      scope: 'world',
+      regions: [
+        { id: 'ZZ', value: 1 },
+        { id: 'FR', value: 2 },
+      ],
+      routes: [{ from: 'QQ', to: 'DE' }],
+    },
     '"w"',
   );
   assert.equal(
