@@ -71,9 +71,9 @@ test('/render/spec suggests the closest id for each unknown one', async () => {
   ]);
   const germany =
     (await // with a known one: none known is a 422 no_known_ids (DECISIONS §10), whose message names the same closest ids
-    (
-      await fetch(`${service.url}/render/spec?scope=DE&data=Bayrn:1,Nordrhein-Westfahlen:2,Hessen:3`)
-    ).json()) as { suggestions: Array<{ given: string; id: string }> };
+    (await fetch(`${service.url}/render/spec?scope=DE&data=Bayrn:1,Nordrhein-Westfahlen:2,Hessen:3`)).json()) as {
+      suggestions: Array<{ given: string; id: string }>;
+    };
   assert.deepEqual(germany.suggestions, [
     { given: 'Bayrn', id: 'DE-BY' },
     { given: 'Nordrhein-Westfahlen', id: 'DE-NW' },
