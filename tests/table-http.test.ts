@@ -62,7 +62,7 @@ test('the World Bank bulk file: its 4 lines above skipped, the year chosen by va
   );
   assert.equal(
     response.headers.get('x-geo-warnings'),
-    'unknown-ids:Africa%20Eastern%20and%20Southern,World; skipped-lines:1-4',
+    'skipped-lines:1-4; unknown-ids:Africa%20Eastern%20and%20Southern,World',
   );
   assert.equal(value(doc, 'DE'), '3.135');
   assert.equal(value(doc, 'ES'), '12.92');

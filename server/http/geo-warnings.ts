@@ -1,7 +1,8 @@
-// The X-Geo-Warnings header: `unknown-ids:A,B; unknown-routes:X>Y; hidden-labels:Paris; not-drawn:PF;
-// skipped-lines:1-4,250-253`, each part only when it has entries. `skipped-lines` names the lines of a table body
-// above and below the table that were not read (a title, "Last Updated Date", footnotes). `not-drawn` names regions with data the map could not show (their place outside
-// the frame, as a bbox can leave them): known only once drawn, so a 304 does not repeat it.
+// The X-Geo-Warnings header: `skipped-lines:1-4,250-253; unknown-ids:A,B; unknown-routes:X>Y; hidden-labels:Paris;
+// not-drawn:PF`, each part only when it has entries. `skipped-lines` names the lines of a table body above and
+// below the table that were not read (a title, "Last Updated Date", footnotes). `not-drawn` names regions with data
+// the map could not show (their place outside the frame, as a bbox can leave them): known only once drawn, so a 304
+// does not repeat it.
 
 export const MAX_WARNING_ENTRIES = 50;
 /** The header's bound in bytes. Proxies hold a response's headers in one buffer, nginx's 4 or 8 KiB by default, and
@@ -31,11 +32,12 @@ export function geoWarnings(parts: {
   const written: string[] = [];
   let bytes = 0;
   for (const [name, entries] of [
+    // first: two ranges at most, which a long list of unknown ids would otherwise push out of the header
+    ['skipped-lines', parts.skippedLines ?? []],
     ['unknown-ids', parts.unknownIds],
     ['unknown-routes', parts.unknownRoutes],
     ['hidden-labels', parts.hiddenLabels],
     ['not-drawn', parts.notDrawn],
-    ['skipped-lines', parts.skippedLines ?? []],
   ] as const) {
     const kept: string[] = [];
     // `; ` before a part but the first, `name:` before its first entry; the header is ASCII (headerSafe), so a
