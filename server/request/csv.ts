@@ -6,22 +6,12 @@ import { parseQuery } from './get-grammar.ts';
 import { FIELD_NAMES } from './schema.ts';
 import { readTable } from './table/read-table.ts';
 import { tableOptions } from './table-schema.ts';
+import { regionsOfScope } from './scope-regions.ts';
 
 export interface TableRequest {
   request: Record<string, unknown>;
   /** file lines skipped above and below the table (`1-4`), for X-Geo-Warnings */
   skipped: string[];
-}
-
-/** Whether a cell names a region of the scope the query asks for (none for `custom` or an unknown scope, which
- *  normalise.ts refuses in its place). */
-function knowsOf(request: Record<string, unknown>, catalogue: Catalogue): (cell: string) => boolean {
-  const scope = typeof request.scope === 'string' ? request.scope.trim() : '';
-  const division = typeof request.division === 'string' ? request.division.trim() : null;
-  return (cell) => {
-    const trimmed = cell.trim();
-    return trimmed !== '' && catalogue.resolveIn(scope, division, trimmed) !== undefined;
-  };
 }
 
 /** A POST with a table body: the regions from the body, every other parameter from the query string. */
@@ -34,7 +24,7 @@ export function csvRequest(query: string, csv: string, catalogue: Catalogue): Ta
       'data',
     );
   }
-  const table = readTable(csv, tableOptions(request), knowsOf(request, catalogue));
+  const table = readTable(csv, tableOptions(request), regionsOfScope(catalogue, request));
   // a column of `12.5%` keeps its `%` in the legend, unless the request says how to write its numbers
   if (table.percent && request.numberFormat === undefined && request.valueSuffix === undefined)
     request.valueSuffix = '%';

@@ -11,6 +11,7 @@ import { isNumberLike } from './table/numbers.ts';
 import { show } from './table/table-error.ts';
 import { decimalOf, readValues } from './table/values.ts';
 import { tableOptions } from './table-schema.ts';
+import { regionsOfScope } from './scope-regions.ts';
 
 const REGION_KEYS = new Set(['id', 'value', 'color', 'pattern', 'annotation']);
 
@@ -80,9 +81,7 @@ export function readJsonRegions(input: unknown, catalogue: Catalogue): unknown {
   const chosen = ['idColumn', 'valueColumn', 'colorColumn'].some((field) => input[field] != null);
   const own = items.some((item) => Object.keys(item).some((key) => !REGION_KEYS.has(key)));
   if (own && (chosen || !items.some((item) => 'id' in item))) {
-    const scope = typeof input.scope === 'string' ? input.scope.trim() : '';
-    const knows = (cell: string) => cell.trim() !== '' && catalogue.resolveIn(scope, null, cell.trim()) !== undefined;
-    return { ...input, regions: fromRecords(items, input, knows) };
+    return { ...input, regions: fromRecords(items, input, regionsOfScope(catalogue, input)) };
   }
   const categorical = typeof input.colorScale === 'string' && input.colorScale.trim().toLowerCase() === 'categorical';
   return categorical ? input : { ...input, regions: numberStrings(items) };

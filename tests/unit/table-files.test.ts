@@ -7,9 +7,10 @@ import { loadCatalogue } from '../../topology/catalogue.ts';
 import { ApiError } from '../../server/errors.ts';
 import { decodeTable } from '../../server/request/table/decode.ts';
 import { readTable, type TableOptions } from '../../server/request/table/read-table.ts';
+import { regionsOfScope } from '../../server/request/scope-regions.ts';
 
 const catalogue = loadCatalogue();
-const knows = (scope: string) => (cell: string) => catalogue.resolveIn(scope, null, cell.trim()) !== undefined;
+const knows = (scope: string) => regionsOfScope(catalogue, { scope });
 const file = (name: string) => decodeTable(readFileSync(new URL(`../fixtures/tables/${name}`, import.meta.url)));
 const read = (text: string, scope = 'world', options: TableOptions = {}) => readTable(text, options, knows(scope));
 
@@ -67,6 +68,11 @@ test('a Destatis GENESIS export: Windows-1252, `;`, title lines and footnotes, t
   assert.equal(values.get('Baden-Württemberg'), 11280257);
   assert.equal(values.has('Thüringen'), false, 'no data: left out, so drawn and counted as no data');
   assert.equal(values.size, 15);
+});
+
+test('a column of ids of any level of the scope: US county FIPS codes, French départements', () => {
+  assert.deepEqual(read('fips,rate\n06037,5.1\n17031,4.2', 'US').regions[0], { id: '06037', value: 5.1 });
+  assert.deepEqual(read('name,dep,value\nParis,75,1\nGironde,33,2', 'FR').regions[1], { id: 'Gironde', value: 2 });
 });
 
 test('headers are guessed; header=false reads the first row as data', () => {
