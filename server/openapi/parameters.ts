@@ -101,7 +101,7 @@ export function operationParameters(kind: { get: (typeof FORMATS)[number] | 'any
       parameterRef(name === 'scope' ? 'scope.csv' : name),
     );
   }
-  return GET_PARAMETER_NAMES.map((name) =>
+  return GET_PARAMETER_NAMES.filter((name) => !fieldMeta(name).tableOnly).map((name) =>
     parameterRef(name === 'format' && kind.get !== 'any' ? `format.${kind.get}` : name),
   );
 }

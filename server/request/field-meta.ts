@@ -44,6 +44,8 @@ declare module 'yup' {
     queryAlias?: QueryForm & { name: string; notBoth: string };
     /** only a JSON body can carry it */
     jsonOnly?: true;
+    /** says how to read a table (beside a CSV body, or a JSON body's records): no GET operation lists it */
+    tableOnly?: true;
     /** the normalised request carries it as validated (see asIs) */
     asIs?: true;
   }

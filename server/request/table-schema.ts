@@ -14,6 +14,7 @@ const column = (field: string, what: string, otherwise: string) =>
       `The column of ${what}: its header name (any case) or its 1-based number. With a CSV body, and with a JSON ` +
       `body whose \`regions\` are records of other keys (\`[{"country": "DE", "gdp": 1}]\`). Default: ${otherwise}.`,
     example: field === 'valueColumn' ? '2022' : field === 'idColumn' ? 'Country Code' : 'colour',
+    tableOnly: true,
   });
 
 export const tableFields = {
@@ -21,6 +22,7 @@ export const tableFields = {
     description:
       "With a CSV body: whether its first row is a header. Default: guessed, a header when it names columns rather than holding a region and a value (`country,gdp`, `fips,value`, pandas' and R's index header).",
     example: true,
+    tableOnly: true,
   }),
   idColumn: column(
     'idColumn',
@@ -37,6 +39,7 @@ export const tableFields = {
     description:
       "With a CSV body: the decimal mark of its numbers. Default: decided per column from its cells (`1,5`, `0.25`, `1.234,5`), else from the file's other columns, else `,` in a `;`-separated file and `.` otherwise.",
     example: ',',
+    tableOnly: true,
   }),
 };
 

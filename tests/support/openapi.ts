@@ -65,6 +65,8 @@ export const GET_NAMES = [
   ...FIELD_NAMES.filter((name) => !['shapes', 'geometry', 'idProperty', 'nameProperty'].includes(name)),
   'data',
 ];
+/** how to read a table: beside a CSV body (and in a JSON body's records), not on GET */
+export const TABLE_NAMES = ['header', 'idColumn', 'valueColumn', 'colorColumn', 'decimal'];
 export const sorted = (list: readonly string[]) => [...list].sort();
 /** The query of a GET parameter's value: lists written `a,b,c` as the parameter's style says. */
 export const queryValue = (p: Node, value: unknown) =>
