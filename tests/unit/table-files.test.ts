@@ -98,6 +98,11 @@ test('missing values are no data: the region is left out; a header-less `id,` ro
   assert.deepEqual(read('id,value,color\nDE,NA,#ff0000').regions, [{ id: 'DE', value: null, color: '#ff0000' }]);
 });
 
+test('JSON sent as a table (text/plain) is refused with the Content-Type to use', () => {
+  refuses('{"scope": "world"}', 'invalid_csv', 'body', /looks like JSON.*application\/json/);
+  refuses(' [1, 2]', 'invalid_csv', 'body', /looks like JSON/);
+});
+
 test('text among numbers is invalid_data naming the first cells with their lines', () => {
   const rows = ['country,gdp', 'DE,1', 'FR,n.v.', 'IT,3', 'ES,4', 'PT,x', 'PL,y', 'CZ,z', 'SK,5', 'HU,6', 'RO,7'];
   refuses(

@@ -34,6 +34,9 @@ function readColor(cell: string, line: number): string | undefined {
 
 /** The regions of a table's text. `knows`: whether a cell is a region of the request's scope. */
 export function readTable(text: string, options: TableOptions, knows: (cell: string) => boolean): Table {
+  // `text/plain` is a table type, and some clients send JSON as it
+  if (/^\uFEFF?\s*[{[]/.test(text))
+    failAt(null, 'the body looks like JSON, not a table; send it with Content-Type: application/json');
   const { rows, delimiter } = readRows(text);
   const { header, body, skipped } = layOut(rows, options.header, knows);
   if (body.length === 0)
