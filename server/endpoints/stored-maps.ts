@@ -16,9 +16,9 @@ import { STORED_MAP_ID, recordText, storedRequest } from '../store/stored-form.t
 import { respondWithMap, tagged } from './map-response.ts';
 
 /** The URLs an answer lists, one a format (`.jpeg` is served too, as `.jpg`). */
-const LISTED_EXTENSIONS = ['svg', 'png', 'pdf', 'jpg', 'webp'] as const;
+export const LISTED_EXTENSIONS = ['svg', 'png', 'pdf', 'jpg', 'webp'] as const;
 /** What a stored map's URL may add: how its picture is encoded, never what it shows (that is stored). */
-const URL_FIELDS = ['scale', 'quality'];
+export const URL_FIELDS = ['scale', 'quality'];
 /** `<id>` or `<id>.<extension>` */
 const STORED_PATH = new RegExp(`^(${STORED_MAP_ID.source.slice(1, -1)})(?:\\.([a-z]+))?$`);
 
