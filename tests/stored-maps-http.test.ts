@@ -234,3 +234,23 @@ test('a stored map outlives a restart of the service (the same MAPS_DIR)', async
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a large body and a large record are read in the body thread, to the same map', async () => {
+  const regions = Array.from({ length: 2000 }, (_, i) => ({
+    id: `${String(1000 + i).padStart(5, '0')}`,
+    value: i % 10,
+    annotation: `note ${i} `.repeat(15),
+  }));
+  const request = { scope: 'US', width: 500, regions };
+  const compact = JSON.stringify(request);
+  assert.ok(compact.length > 256 * 1024, 'over the thread threshold: the stored record, as JSON');
+  const small = await store(JSON.stringify({ scope: 'US', width: 500, regions: [{ id: 'US-CA', value: 1 }] }));
+  const padded = await store(JSON.stringify(request, null, 40));
+  assert.equal(padded.response.status, 201);
+  assert.equal((await store(compact)).body.id, padded.body.id, 'indenting changes nothing');
+  assert.notEqual(padded.body.id, small.body.id);
+  const map = await fetch(local(padded.body.urls.svg));
+  assert.equal(map.status, 200);
+  const direct = await fetch(`${service.url}/render/map`, post(compact));
+  assert.equal(map.headers.get('etag'), direct.headers.get('etag'));
+});
