@@ -19,6 +19,9 @@ export interface Config {
   cacheMaxEntryBytes: number;
   cacheTtlMs: number;
   redisUrl: string | undefined;
+  mapsDir: string;
+  mapsRedisUrl: string | undefined;
+  publicUrl: string | undefined;
   logLevel: LogLevel;
   requestTimeoutMs: number;
   sendTimeoutMs: number;
@@ -164,6 +167,46 @@ const SETTINGS = [
       if (!raw) return undefined;
       if (!/^rediss?:\/\/./.test(raw)) throw new Error(`REDIS_URL must be a redis:// or rediss:// URL, got "${raw}"`);
       return raw;
+    },
+  }),
+  setting({
+    key: 'mapsDir',
+    variable: 'MAPS_DIR',
+    shown: './data/maps',
+    what:
+      'where `POST /maps` keeps stored maps when no Redis holds them (`MAPS_REDIS_URL`): a folder the service may ' +
+      'write, kept across restarts and upgrades (a volume in a container); made when the first map is stored',
+    read: (raw) => raw || './data/maps',
+  }),
+  setting({
+    key: 'mapsRedisUrl',
+    variable: 'MAPS_REDIS_URL',
+    shown: '`REDIS_URL`',
+    what: "a Redis that holds stored maps for every replica instead of `MAPS_DIR`: a database, not a cache, so one with `maxmemory-policy noeviction` (or a `volatile-*` one) and persistence (`appendonly yes`); the service warns at start when it would evict or forget them. compose.yaml runs one beside the cache's. `none` keeps them in `MAPS_DIR` though `REDIS_URL` is set (docs/stored-maps.md)",
+    read: (raw, env) => {
+      const url = raw || env.REDIS_URL;
+      if (!url || url === 'none') return undefined;
+      if (!/^rediss?:\/\/./.test(url))
+        throw new Error(`MAPS_REDIS_URL must be a redis:// or rediss:// URL or none, got "${url}"`);
+      return url;
+    },
+  }),
+  setting({
+    key: 'publicUrl',
+    variable: 'PUBLIC_URL',
+    shown: "none: the request's own",
+    what: 'the address clients reach the service at (e.g. `https://maps.example.org`), which the URLs `POST /maps` answers begin with; without it, the scheme and host the request came to (behind a proxy, with `TRUST_PROXY`, the ones it forwarded)',
+    read: (raw) => {
+      if (!raw) return undefined;
+      let url: URL;
+      try {
+        url = new URL(raw);
+      } catch {
+        throw new Error(`PUBLIC_URL must be an http:// or https:// URL, got "${raw}"`);
+      }
+      if (!['http:', 'https:'].includes(url.protocol) || url.search || url.hash)
+        throw new Error(`PUBLIC_URL must be an http:// or https:// URL without a query, got "${raw}"`);
+      return raw.replace(/\/+$/, '');
     },
   }),
   setting({

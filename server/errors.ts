@@ -3,6 +3,7 @@
 import type { Context, Next } from 'koa';
 import type { Logger } from './observability/logger.ts';
 import { RenderFailed, RenderRefused, RenderTimedOut, TooManyPixels } from './render/render-errors.ts';
+import { StoreUnavailable } from './store/map-store.ts';
 
 export type ErrorCode =
   | 'missing_scope'
@@ -25,6 +26,7 @@ export type ErrorCode =
   | 'overloaded'
   | 'render_timeout'
   | 'render_failed'
+  | 'store_unavailable'
   | 'internal_error';
 
 /** The HTTP status of every error code; exported for the OpenAPI document (server/openapi/). */
@@ -46,6 +48,7 @@ export const STATUS: Record<ErrorCode, number> = {
   too_costly: 422,
   rate_limited: 429,
   overloaded: 503,
+  store_unavailable: 503,
   render_timeout: 504,
   render_failed: 500,
   internal_error: 500,
@@ -86,7 +89,7 @@ const REMEDY = {
   timeout: 'raise RENDER_TIMEOUT_MS, or look at what the request asks for (level, size, routes)',
 };
 
-/** The response for anything thrown: the API's errors as they are, the renderers' as 503, 504 or 500, and
+/** The response for anything thrown: the API's errors as they are, the renderers' as 503, 504 or 500, the store of stored maps' as 503, and
  *  anything else as internal_error, logged with its stack (the cause's, for a failed render). */
 function responseFor(caught: unknown, ctx: Context, logger: Pick<Logger, 'warn'>): ApiError {
   if (caught instanceof ApiError) return caught;
@@ -105,6 +108,15 @@ function responseFor(caught: unknown, ctx: Context, logger: Pick<Logger, 'warn'>
       `render timed out: ${REMEDY.timeout}`,
     );
     return new ApiError('render_timeout', caught.message);
+  }
+  if (caught instanceof StoreUnavailable) {
+    logger.warn({ reqId: ctx.state.reqId }, caught.message);
+    return new ApiError(
+      'store_unavailable',
+      'stored maps cannot be reached right now; nothing was stored, try again shortly',
+      undefined,
+      { 'Retry-After': '5' },
+    );
   }
   if (caught instanceof RenderFailed) {
     ctx.app.emit('error', caught.cause ?? caught, ctx);

@@ -7,6 +7,7 @@ import { queryParameters, operationParameters } from './parameters.ts';
 import { errorResponseRef, errorResponses } from './error-responses.ts';
 import { HEADERS, imageResponse, notModifiedResponse } from './map-responses.ts';
 import { responseSchemas } from './response-schemas.ts';
+import { STORED_MAP_SCHEMAS, storedMapPaths } from './stored-map-paths.ts';
 import { ref, type JsonSchema } from '../request/field-meta.ts';
 import { FORMATS } from '../request/enums.ts';
 import { EXTENSIONS } from '../http/image-formats.ts';
@@ -48,7 +49,7 @@ function mapGet(extension: string, format: Format): JsonSchema {
 }
 
 function build(): JsonSchema {
-  const schemas = { ...requestSchemas(), ...responseSchemas() };
+  const schemas = { ...requestSchemas(), ...responseSchemas(), ...STORED_MAP_SCHEMAS };
   const bodyProperties = (schemas.RenderRequest as { properties: Record<string, JsonSchema> }).properties;
   return {
     openapi: '3.1.0',
@@ -71,6 +72,7 @@ function build(): JsonSchema {
     servers: [{ url: '/', description: 'This service' }],
     tags: [
       { name: 'Maps', description: 'Render maps.' },
+      { name: 'Stored maps', description: 'Permanent URLs for a stored request, for data too large for a URL.' },
       { name: 'Inspection', description: 'What a request normalises to, without rendering.' },
       { name: 'Scopes', description: 'What can be drawn, and the region ids each scope accepts.' },
       { name: 'Documentation', description: 'This description, the reference page and the preview page.' },
@@ -96,6 +98,7 @@ function build(): JsonSchema {
           responses: { 200: imageResponse('post', FORMATS), ...errors(...RENDER_ERRORS, ...BODY_ERRORS) },
         },
       },
+      ...storedMapPaths(),
       '/render/spec': {
         get: {
           tags: ['Inspection'],
@@ -113,7 +116,7 @@ function build(): JsonSchema {
           operationId: 'postRenderSpec',
           summary: 'Normalise a JSON or CSV body, and describe the map',
           description:
-            "The body and query string of `POST /render/map`: answers with the normalised request, its ETag, warnings, the map's description (its SVG drawn or found in the cache), and the equivalent GET URL.",
+            "The body and query string of `POST /render/map`: answers with the normalised request, its ETag, warnings, the map's description (its SVG drawn or found in the cache), and the equivalent GET URL when one fits the 16 KB limit, else the body to `POST /maps` for permanent URLs.",
           parameters: operationParameters({ csv: true }),
           requestBody: renderBody(),
           responses: {

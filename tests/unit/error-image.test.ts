@@ -71,7 +71,19 @@ test('the renderer failing: an <img> gets an SVG picture of render_failed (no mo
     },
     cache: memoryRenderCache({ maxBytes: 1 << 20, ttlMs: 60_000, maxEntryBytes: 1 << 20 }),
     costs: { check() {}, learn() {} },
-    bodies: { normalise: () => Promise.reject(new Error('this test posts no body')) },
+    bodies: {
+      normalise: () => Promise.reject(new Error('this test posts no body')),
+      describe: () => Promise.reject(new Error('this test posts no body')),
+      store: () => Promise.reject(new Error('this test posts no body')),
+    },
+    maps: {
+      store: {
+        put: () => Promise.reject(new Error('this test stores no map')),
+        get: () => Promise.resolve(undefined),
+        close: async () => {},
+      },
+      publicUrl: undefined,
+    },
     assets: loadRendererAssets(),
     logger: createLogger('silent'),
     metrics: createMetrics(),

@@ -30,7 +30,19 @@ test('an unexpected error: the client gets render_failed without a stack; the lo
     },
     cache: memoryRenderCache({ maxBytes: 1 << 20, ttlMs: 60_000, maxEntryBytes: 1 << 20 }),
     costs: { check() {}, learn() {} },
-    bodies: { normalise: () => Promise.reject(new Error('this test posts no body')) },
+    bodies: {
+      normalise: () => Promise.reject(new Error('this test posts no body')),
+      describe: () => Promise.reject(new Error('this test posts no body')),
+      store: () => Promise.reject(new Error('this test posts no body')),
+    },
+    maps: {
+      store: {
+        put: () => Promise.reject(new Error('this test stores no map')),
+        get: () => Promise.resolve(undefined),
+        close: async () => {},
+      },
+      publicUrl: undefined,
+    },
     assets: loadRendererAssets(),
     logger,
     metrics: createMetrics(),
