@@ -15,6 +15,7 @@ import { MAX_WARNING_ENTRIES } from '../http/geo-warnings.ts';
 import { LRUCache } from 'lru-cache';
 import { EXTENSIONS, SVG_CSP } from '../http/image-formats.ts';
 import { clientOf } from '../http/client-id.ts';
+import { pdfDisposition } from '../http/content-disposition.ts';
 
 export function mapRoutes(deps: AppDeps): Router {
   const router = new Router();
@@ -48,10 +49,7 @@ export function mapRoutes(deps: AppDeps): Router {
       clientOf(ctx),
     );
     ctx.set('ETag', etag);
-    if (viaGet) {
-      ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
-      ctx.set('Access-Control-Allow-Origin', '*');
-    }
+    if (viaGet) ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
     if (warnings) ctx.set('X-Geo-Warnings', warnings);
     if (!map) {
       ctx.status = 304;
@@ -59,7 +57,9 @@ export function mapRoutes(deps: AppDeps): Router {
     }
     ctx.set('X-Cache', map.cache);
     ctx.type = map.contentType;
-    if (request.spec.format === 'svg') ctx.set('Content-Security-Policy', SVG_CSP);
+    const { format, title, scopeName } = request.spec;
+    if (format === 'svg') ctx.set('Content-Security-Policy', SVG_CSP);
+    if (format === 'pdf') ctx.set('Content-Disposition', pdfDisposition(title, scopeName));
     ctx.body = map.body;
   }
 

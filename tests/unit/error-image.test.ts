@@ -76,7 +76,7 @@ test('the renderer failing: an <img> gets an SVG picture of render_failed (no mo
     logger: createLogger('silent'),
     metrics: createMetrics(),
     readiness: () => ({ draining: false, waitingFor: [], browser: false, pages: 0, idle: 0, queued: 0 }),
-    http: { trustedProxies: 0, sendTimeoutMs: 30_000 },
+    http: { trustedProxies: 0, sendTimeoutMs: 30_000, corsOrigins: '*' },
   });
   const server = await listen(app, 0, '127.0.0.1');
   try {

@@ -35,7 +35,7 @@ test('an unexpected error: the client gets render_failed without a stack; the lo
     logger,
     metrics: createMetrics(),
     readiness: () => ({ draining: false, waitingFor: [], browser: false, pages: 0, idle: 0, queued: 0 }),
-    http: { trustedProxies: 0, sendTimeoutMs: 30_000 },
+    http: { trustedProxies: 0, sendTimeoutMs: 30_000, corsOrigins: '*' },
   });
   const server = await listen(app, 0, '127.0.0.1');
   try {
