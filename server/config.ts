@@ -265,7 +265,7 @@ const SETTINGS = [
   setting({
     key: 'corsOrigins',
     variable: 'CORS_ORIGINS',
-    shown: '*',
+    shown: '`*`',
     what:
       'which web pages may read answers with `fetch` (a dashboard on another site; an `<img>` needs no CORS): `*` any ' +
       'page, or origins split by commas (`https://dash.example,https://intranet.example:8443`), each as a browser sends ' +
