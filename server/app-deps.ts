@@ -1,3 +1,4 @@
+import type { CorsOrigins } from './config.ts';
 import type { Catalogue } from '../topology/catalogue.ts';
 import type { Format, MapSpec } from '../renderer-page/spec.ts';
 import type { RenderCache } from './cache/render-cache.ts';
@@ -43,6 +44,6 @@ export interface AppDeps {
   /** renderers started, browser and pages up, and whether the service is shutting down (GET /readyz) */
   readiness(): Readiness;
   /** the connection's settings: proxies in front of the service whose X-Forwarded-For is believed (TRUST_PROXY),
-   *  how long a response may make no progress (SEND_TIMEOUT_MS) */
-  http: { trustedProxies: number; sendTimeoutMs: number };
+   *  how long a response may make no progress (SEND_TIMEOUT_MS), which pages may read answers (CORS_ORIGINS) */
+  http: { trustedProxies: number; sendTimeoutMs: number; corsOrigins: CorsOrigins };
 }

@@ -13,6 +13,8 @@ import { trustProxies } from './http/client-id.ts';
 import { sendTimeout } from './http/send-timeout.ts';
 import { MAX_URL_LENGTH } from './request/get-url.ts';
 import { storedMapRoutes } from './endpoints/stored-maps.ts';
+import { corsHeaders } from './http/cors.ts';
+import { compression } from './http/compression.ts';
 
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
@@ -27,6 +29,10 @@ export function createApp(deps: AppDeps): Koa {
     ctx.set('X-Content-Type-Options', 'nosniff');
     await next();
   });
+  // every route, errors too; a preflight is answered here, before any router could refuse its method
+  app.use(corsHeaders(deps.http.corsOrigins));
+  // outside the errors and their pictures, which are compressed as any other answer
+  app.use(compression());
   // outside the JSON errors, which it turns into pictures for an <img>
   app.use(errorImages(deps.renderer.picture, deps.logger));
   app.use(errorResponses(deps.logger));

@@ -28,11 +28,36 @@ export interface Config {
   shutdownTimeoutMs: number;
   scopesDir: string | undefined;
   trustProxy: number;
+  corsOrigins: CorsOrigins;
   maxPixels: number;
   maxRenderCost: number;
 }
 
 type Env = NodeJS.ProcessEnv;
+
+/** Which web pages may read the service's answers: any (`*`), or these origins (`https://dash.example`). */
+export type CorsOrigins = '*' | string[];
+
+/** `*`, or origins split by commas, each exactly as a browser sends it in `Origin`: scheme, host and port. */
+function corsOrigins(raw: string | undefined): CorsOrigins {
+  if (raw === undefined || raw.trim() === '' || raw.trim() === '*') return '*';
+  return raw.split(',').map((given) => {
+    const origin = given.trim();
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    // a trailing slash or a path would never equal a browser's Origin, and the page would be refused unseen
+    if (parsed?.origin !== origin || !/^https?:$/.test(parsed.protocol))
+      throw new Error(
+        `CORS_ORIGINS must be * or origins split by commas, each as a browser sends it (https://dash.example, ` +
+          `http://localhost:3000: no path, no trailing slash), got "${origin}"`,
+      );
+    return origin;
+  });
+}
 
 /** What draws SVGs: worker threads (the default, fast and light), or the Chromium pages that draw the PNGs. */
 const SVG_RENDERERS = ['threads', 'chromium'] as const;
@@ -279,6 +304,18 @@ const SETTINGS = [
       'and a client cannot forge). Each client holds at most its share of the renderers; 0 takes the address of the ' +
       'connection, which behind a proxy is the proxy for every client',
     read: integer('TRUST_PROXY', 0, 0),
+  }),
+  setting({
+    key: 'corsOrigins',
+    variable: 'CORS_ORIGINS',
+    shown: '`*`',
+    what:
+      'which web pages may read answers with `fetch` (a dashboard on another site; an `<img>` needs no CORS): `*` any ' +
+      'page, or origins split by commas (`https://dash.example,https://intranet.example:8443`), each as a browser sends ' +
+      'it, which alone are answered with `Access-Control-Allow-Origin`. The service uses no cookies, so `*` lets a page ' +
+      'read only what anyone who reaches the service can ask for; on an intranet, where any site a colleague opens ' +
+      'could read it through their browser, name your own sites (docs/http.md)',
+    read: corsOrigins,
   }),
 ];
 

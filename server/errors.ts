@@ -68,19 +68,22 @@ export class ApiError extends Error {
   }
 }
 
-/** Headers an error response keeps: the request's id and the error's own (Retry-After); the nosniff and CORS
- *  headers the app sets around every response. Everything that described a map goes. */
+/** Headers an error response keeps: the request's id and the error's own (Retry-After); the nosniff, CORS and
+ *  content-coding headers the app sets around every response (http/cors.ts, http/compression.ts), without which a
+ *  page on another site sees an error as a network failure. Everything that described a map goes. */
 const KEPT_ON_ERROR = new Set([
   'x-request-id',
   'x-content-type-options',
   'access-control-allow-origin',
+  'access-control-expose-headers',
+  'vary',
   'retry-after',
   'allow',
 ]);
 
 /** The methods some path answers; any other is 501 on every path (an HTTP server must know a method to refuse it
  *  for one path). */
-const ANSWERED_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'];
+export const ANSWERED_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'];
 
 /** What the operator can do about a refused or late render, logged with it. */
 const REMEDY = {

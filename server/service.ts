@@ -135,7 +135,7 @@ export async function startService(
     logger,
     metrics,
     readiness: () => ({ draining, waitingFor: [...waitingFor], ...pool.health() }),
-    http: { trustedProxies: config.trustProxy, sendTimeoutMs: config.sendTimeoutMs },
+    http: { trustedProxies: config.trustProxy, sendTimeoutMs: config.sendTimeoutMs, corsOrigins: config.corsOrigins },
   });
   const server = await listen(app, config.port, config.host, config.requestTimeoutMs);
   const { port } = server.address() as AddressInfo;

@@ -7,6 +7,7 @@ import { etagOf } from '../request/etag.ts';
 import type { NormalisedRequest } from '../request/normalise.ts';
 import { SVG_CSP } from '../http/image-formats.ts';
 import { clientOf } from '../http/client-id.ts';
+import { pdfDisposition } from '../http/content-disposition.ts';
 
 export const tagged = (deps: Pick<AppDeps, 'assets'>, request: NormalisedRequest): Tagged => ({
   ...request,
@@ -23,10 +24,8 @@ export async function respondWithMap(deps: AppDeps, ctx: Context, request: Tagge
     clientOf(ctx),
   );
   ctx.set('ETag', etag);
-  if (viaGet) {
-    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
-    ctx.set('Access-Control-Allow-Origin', '*');
-  }
+  // CORS headers come from http/cors.ts, for every answer alike
+  if (viaGet) ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
   if (warnings) ctx.set('X-Geo-Warnings', warnings);
   if (!map) {
     ctx.status = 304;
@@ -34,6 +33,8 @@ export async function respondWithMap(deps: AppDeps, ctx: Context, request: Tagge
   }
   ctx.set('X-Cache', map.cache);
   ctx.type = map.contentType;
-  if (request.spec.format === 'svg') ctx.set('Content-Security-Policy', SVG_CSP);
+  const { format, title, scopeName } = request.spec;
+  if (format === 'svg') ctx.set('Content-Security-Policy', SVG_CSP);
+  if (format === 'pdf') ctx.set('Content-Disposition', pdfDisposition(title, scopeName));
   ctx.body = map.body;
 }

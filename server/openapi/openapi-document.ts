@@ -11,6 +11,8 @@ import { STORED_MAP_SCHEMAS, storedMapPaths } from './stored-map-paths.ts';
 import { ref, type JsonSchema } from '../request/field-meta.ts';
 import { FORMATS } from '../request/enums.ts';
 import { EXTENSIONS } from '../http/image-formats.ts';
+import { CORS_REQUEST_HEADERS } from '../http/cors.ts';
+import { ANSWERED_METHODS } from '../errors.ts';
 import type { Format } from '../../renderer-page/spec.ts';
 
 const VERSION = (
@@ -67,7 +69,11 @@ function build(): JsonSchema {
         'and line breaks, which an SVG cannot hold: such text is refused with the field named.\n\n' +
         'Every error is JSON `{error, message, status, field?}` (for an `<img>`, a picture of it: see the error responses); nothing is rendered or cached for a request that fails validation. ' +
         'An unknown path is 404 `not_found`, a known path with another method 405 `method_not_allowed` (with `Allow`), a method no path answers (`TRACE`, `PROPFIND`) 501 `not_implemented`, a URL over 16 KB 414 `uri_too_long`. ' +
-        'Every response carries `X-Content-Type-Options: nosniff`.',
+        'Every response carries `X-Content-Type-Options: nosniff`.\n\n' +
+        'Pages on other sites may call every endpoint with `fetch` (CORS): every response, errors included, carries ' +
+        '`Access-Control-Allow-Origin` (`*` unless the operator lists origins), and a preflight `OPTIONS` is answered 204 ' +
+        `allowing ${ANSWERED_METHODS.join(', ')} and the request headers ${CORS_REQUEST_HEADERS.join(', ')}. ` +
+        'SVG, JSON and HTML answers are compressed (`br` or `gzip`) when `Accept-Encoding` allows it.',
     },
     servers: [{ url: '/', description: 'This service' }],
     tags: [
@@ -165,7 +171,7 @@ function build(): JsonSchema {
           tags: ['Documentation'],
           operationId: 'getOpenApi',
           summary: 'This OpenAPI description',
-          description: 'Served with `Access-Control-Allow-Origin: *`, so API tools on other sites can load it.',
+          description: 'Served with CORS headers, as every answer is, so API tools on other sites can load it.',
           responses: { 200: json('OpenAPI 3.1 document.', { type: 'object' }), ...errors(405, 500) },
         },
       },
