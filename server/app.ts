@@ -15,6 +15,7 @@ import { MAX_URL_LENGTH } from './request/get-url.ts';
 import { storedMapRoutes } from './endpoints/stored-maps.ts';
 import { corsHeaders } from './http/cors.ts';
 import { compression } from './http/compression.ts';
+import { encodedVariants } from './http/encoded-variants.ts';
 
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
@@ -33,6 +34,8 @@ export function createApp(deps: AppDeps): Koa {
   app.use(corsHeaders(deps.http.corsOrigins));
   // outside the errors and their pictures, which are compressed as any other answer
   app.use(compression());
+  // a map's compressed bytes, made once for its ETag
+  app.use(encodedVariants());
   // outside the JSON errors, which it turns into pictures for an <img>
   app.use(errorImages(deps.renderer.picture, deps.logger));
   app.use(errorResponses(deps.logger));
