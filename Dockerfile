@@ -22,6 +22,11 @@ COPY . .
 # dependencies and Chromium are already there, so prepare.mjs only builds), so that start-up only launches Chromium.
 RUN node server/prepare.mjs
 
+# MAPS_DIR, where POST /maps keeps stored maps without a Redis: the node user's, and a volume, so that they outlive
+# the container (docker run -v maps:/app/data/maps)
+RUN mkdir -p /app/data/maps && chown node:node /app/data/maps
+VOLUME /app/data/maps
+
 USER node
 ENV PORT=8080 HOST=0.0.0.0 CHROMIUM_PATH=/usr/lib/chromium/chromium-headless-shell LOG_LEVEL=info
 EXPOSE 8080

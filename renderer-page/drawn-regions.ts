@@ -20,6 +20,23 @@ function dotRadius([[x0], [x1]]: Extent): number {
   return Math.max(MIN_DOT_RADIUS, DOT_RADIUS_AT_1000 * Math.sqrt((x1 - x0) / 1000));
 }
 
+/** A region whose outline is a scatter of specks: drawn, it covers less than SPECKS dots' squares (r²) and less
+ *  than a hundredth of the box around it. The Marshall Islands' chains are rims of atolls a pixel wide, spread
+ *  over a thousand kilometres: each region is drawn over by a stroke in its own colour, RIM × r wide, so that
+ *  each atoll shows its colour. A region that large in one piece, or compact (Luxembourg on a world map), is
+ *  not: a stroke would spill its colour over its neighbours' borders. */
+const SPECKS = 16;
+const RIM = 0.6;
+function speckled(frame: Frame, id: string, r: number): boolean {
+  const area = frame.area(id);
+  if (area >= SPECKS * r * r) return false;
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const [outer] of frame.regionPolygons(id))
+    for (const [x, y] of outer!)
+      [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
+  return area < 0.01 * (x1 - x0) * (y1 - y0);
+}
+
 /** A value, a highlight, a colour or a pattern: something the map shows (an annotation alone is a tooltip). */
 const hasData = (r: RegionSpec) => r.value !== null || r.highlight || r.color !== null || r.pattern !== null;
 
@@ -28,7 +45,12 @@ export type DrawnRegion = {
   /** what the request gave the region, if anything */
   region: RegionSpec | undefined;
 } & (
-  | { /** the outline's path data */ d: string }
+  | {
+      /** the outline's path data */
+      d: string;
+      /** px: a stroke in the region's own colour that widens a scatter of specks (speckled), else 0 */
+      rim: number;
+    }
   | {
       /** the dot's centre, near the region's visual centre (`Frame.centre`) where that would hide a neighbour's
        *  data; the region's label, circle and route ends go there too */
@@ -61,9 +83,11 @@ export function drawnRegions(spec: MapSpec, geometry: ScopeGeometry, frame: Fram
   });
   const dottedIds = new Set(dotted.map((region) => region.id));
   const byId = new Map(spec.regions.map((region) => [region.id, region]));
+  const withDataIds = new Set(withData.map((region) => region.id));
   const outlines = geometry.regions.flatMap((feature): DrawnRegion[] => {
     const d = dottedIds.has(feature.id) ? null : frame.regionPath(feature.id);
-    return d ? [{ id: feature.id, region: byId.get(feature.id), d }] : [];
+    const rim = withDataIds.has(feature.id) && speckled(frame, feature.id, r) ? r * RIM : 0;
+    return d ? [{ id: feature.id, region: byId.get(feature.id), d, rim }] : [];
   });
   const outlined = new Set(outlines.map((o) => o.id));
   // the outlines a dot might hide, projected only when there are dots to place

@@ -1,8 +1,10 @@
+import type { CorsOrigins } from './config.ts';
 import type { Catalogue } from '../topology/catalogue.ts';
 import type { Format, MapSpec } from '../renderer-page/spec.ts';
 import type { RenderCache } from './cache/render-cache.ts';
 import type { RenderCosts } from './cost/ceilings.ts';
 import type { BodyThreads } from './request/body-threads.ts';
+import type { MapStore } from './store/map-store.ts';
 import type { RenderOutput } from './render/chromium/render-page.ts';
 import type { RendererAssets } from './render/renderer-assets.ts';
 import type { Logger } from './observability/logger.ts';
@@ -26,8 +28,11 @@ export interface AppDeps {
     picture(markup: string, format: Format, width: number, height: number, client: string): Promise<Buffer>;
   };
   cache: RenderCache;
-  /** reads POST bodies, the large ones off the event loop */
-  bodies: Pick<BodyThreads, 'normalise'>;
+  /** reads POST bodies and stored maps' records, the large ones off the event loop */
+  bodies: Pick<BodyThreads, 'normalise' | 'describe' | 'store'>;
+  /** stored maps (POST /maps): where they are kept, and the address their URLs begin with (PUBLIC_URL; else the
+   *  request's own) */
+  maps: { store: MapStore; publicUrl: string | undefined };
   /** the cost ceilings a map is checked against before it is drawn (MAX_PIXELS, MAX_RENDER_COST) */
   costs: Pick<RenderCosts, 'check' | 'learn'>;
   /** the renderer bundle, topology and fonts the pool pages load; the preview page loads the same */
@@ -39,6 +44,6 @@ export interface AppDeps {
   /** renderers started, browser and pages up, and whether the service is shutting down (GET /readyz) */
   readiness(): Readiness;
   /** the connection's settings: proxies in front of the service whose X-Forwarded-For is believed (TRUST_PROXY),
-   *  how long a response may make no progress (SEND_TIMEOUT_MS) */
-  http: { trustedProxies: number; sendTimeoutMs: number };
+   *  how long a response may make no progress (SEND_TIMEOUT_MS), which pages may read answers (CORS_ORIGINS) */
+  http: { trustedProxies: number; sendTimeoutMs: number; corsOrigins: CorsOrigins };
 }

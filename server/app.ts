@@ -11,8 +11,11 @@ import { requestLog } from './observability/request-log.ts';
 import { errorImages } from './http/error-images.ts';
 import { trustProxies } from './http/client-id.ts';
 import { sendTimeout } from './http/send-timeout.ts';
-
-export const MAX_URL_LENGTH = 16 * 1024;
+import { MAX_URL_LENGTH } from './request/get-url.ts';
+import { storedMapRoutes } from './endpoints/stored-maps.ts';
+import { corsHeaders } from './http/cors.ts';
+import { compression } from './http/compression.ts';
+import { encodedVariants } from './http/encoded-variants.ts';
 
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
@@ -27,6 +30,12 @@ export function createApp(deps: AppDeps): Koa {
     ctx.set('X-Content-Type-Options', 'nosniff');
     await next();
   });
+  // every route, errors too; a preflight is answered here, before any router could refuse its method
+  app.use(corsHeaders(deps.http.corsOrigins));
+  // outside the errors and their pictures, which are compressed as any other answer
+  app.use(compression());
+  // a map's compressed bytes, made once for its ETag
+  app.use(encodedVariants());
   // outside the JSON errors, which it turns into pictures for an <img>
   app.use(errorImages(deps.renderer.picture, deps.logger));
   app.use(errorResponses(deps.logger));
@@ -34,12 +43,19 @@ export function createApp(deps: AppDeps): Koa {
     if (ctx.url.length > MAX_URL_LENGTH) {
       throw new ApiError(
         'uri_too_long',
-        `the URL is longer than ${MAX_URL_LENGTH} bytes; POST the request as JSON instead`,
+        `the URL is longer than ${MAX_URL_LENGTH} bytes; POST the request as JSON instead (to /maps for a permanent URL)`,
       );
     }
     await next();
   });
-  for (const router of [mapRoutes(deps), scopeRoutes(deps), docsRoutes(), previewRoutes(deps), opsRoutes(deps)]) {
+  for (const router of [
+    mapRoutes(deps),
+    storedMapRoutes(deps),
+    scopeRoutes(deps),
+    docsRoutes(),
+    previewRoutes(deps),
+    opsRoutes(deps),
+  ]) {
     app.use(router.routes());
     // 405 and 501 with their Allow header, which errors.ts turns into JSON errors
     app.use(router.allowedMethods());

@@ -19,17 +19,45 @@ export interface Config {
   cacheMaxEntryBytes: number;
   cacheTtlMs: number;
   redisUrl: string | undefined;
+  mapsDir: string;
+  mapsRedisUrl: string | undefined;
+  publicUrl: string | undefined;
   logLevel: LogLevel;
   requestTimeoutMs: number;
   sendTimeoutMs: number;
   shutdownTimeoutMs: number;
   scopesDir: string | undefined;
   trustProxy: number;
+  corsOrigins: CorsOrigins;
   maxPixels: number;
   maxRenderCost: number;
 }
 
 type Env = NodeJS.ProcessEnv;
+
+/** Which web pages may read the service's answers: any (`*`), or these origins (`https://dash.example`). */
+export type CorsOrigins = '*' | string[];
+
+/** `*`, or origins split by commas, each exactly as a browser sends it in `Origin`: scheme, host and port. */
+function corsOrigins(raw: string | undefined): CorsOrigins {
+  if (raw === undefined || raw.trim() === '' || raw.trim() === '*') return '*';
+  return raw.split(',').map((given) => {
+    const origin = given.trim();
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    // a trailing slash or a path would never equal a browser's Origin, and the page would be refused unseen
+    if (parsed?.origin !== origin || !/^https?:$/.test(parsed.protocol))
+      throw new Error(
+        `CORS_ORIGINS must be * or origins split by commas, each as a browser sends it (https://dash.example, ` +
+          `http://localhost:3000: no path, no trailing slash), got "${origin}"`,
+      );
+    return origin;
+  });
+}
 
 /** What draws SVGs: worker threads (the default, fast and light), or the Chromium pages that draw the PNGs. */
 const SVG_RENDERERS = ['threads', 'chromium'] as const;
@@ -167,6 +195,46 @@ const SETTINGS = [
     },
   }),
   setting({
+    key: 'mapsDir',
+    variable: 'MAPS_DIR',
+    shown: './data/maps',
+    what:
+      'where `POST /maps` keeps stored maps when no Redis holds them (`MAPS_REDIS_URL`): a folder the service may ' +
+      'write, kept across restarts and upgrades (a volume in a container); made when the first map is stored',
+    read: (raw) => raw || './data/maps',
+  }),
+  setting({
+    key: 'mapsRedisUrl',
+    variable: 'MAPS_REDIS_URL',
+    shown: '`REDIS_URL`',
+    what: "a Redis that holds stored maps for every replica instead of `MAPS_DIR`: a database, not a cache, so one with `maxmemory-policy noeviction` (or a `volatile-*` one) and persistence (`appendonly yes`); the service warns at start when it would evict or forget them. compose.yaml runs one beside the cache's. `none` keeps them in `MAPS_DIR` though `REDIS_URL` is set (docs/stored-maps.md)",
+    read: (raw, env) => {
+      const url = raw || env.REDIS_URL;
+      if (!url || url === 'none') return undefined;
+      if (!/^rediss?:\/\/./.test(url))
+        throw new Error(`MAPS_REDIS_URL must be a redis:// or rediss:// URL or none, got "${url}"`);
+      return url;
+    },
+  }),
+  setting({
+    key: 'publicUrl',
+    variable: 'PUBLIC_URL',
+    shown: "none: the request's own",
+    what: 'the address clients reach the service at (e.g. `https://maps.example.org`), which the URLs `POST /maps` answers begin with; without it, the scheme and host the request came to (behind a proxy, with `TRUST_PROXY`, the ones it forwarded)',
+    read: (raw) => {
+      if (!raw) return undefined;
+      let url: URL;
+      try {
+        url = new URL(raw);
+      } catch {
+        throw new Error(`PUBLIC_URL must be an http:// or https:// URL, got "${raw}"`);
+      }
+      if (!['http:', 'https:'].includes(url.protocol) || url.search || url.hash)
+        throw new Error(`PUBLIC_URL must be an http:// or https:// URL without a query, got "${raw}"`);
+      return raw.replace(/\/+$/, '');
+    },
+  }),
+  setting({
     key: 'logLevel',
     variable: 'LOG_LEVEL',
     shown: 'info (silent under `NODE_ENV=test`)',
@@ -236,6 +304,18 @@ const SETTINGS = [
       'and a client cannot forge). Each client holds at most its share of the renderers; 0 takes the address of the ' +
       'connection, which behind a proxy is the proxy for every client',
     read: integer('TRUST_PROXY', 0, 0),
+  }),
+  setting({
+    key: 'corsOrigins',
+    variable: 'CORS_ORIGINS',
+    shown: '`*`',
+    what:
+      'which web pages may read answers with `fetch` (a dashboard on another site; an `<img>` needs no CORS): `*` any ' +
+      'page, or origins split by commas (`https://dash.example,https://intranet.example:8443`), each as a browser sends ' +
+      'it, which alone are answered with `Access-Control-Allow-Origin`. The service uses no cookies, so `*` lets a page ' +
+      'read only what anyone who reaches the service can ask for; on an intranet, where any site a colleague opens ' +
+      'could read it through their browser, name your own sites (docs/http.md)',
+    read: corsOrigins,
   }),
 ];
 

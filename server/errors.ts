@@ -3,6 +3,7 @@
 import type { Context, Next } from 'koa';
 import type { Logger } from './observability/logger.ts';
 import { RenderFailed, RenderRefused, RenderTimedOut, TooManyPixels } from './render/render-errors.ts';
+import { StoreUnavailable } from './store/map-store.ts';
 
 export type ErrorCode =
   | 'missing_scope'
@@ -27,6 +28,7 @@ export type ErrorCode =
   | 'overloaded'
   | 'render_timeout'
   | 'render_failed'
+  | 'store_unavailable'
   | 'internal_error';
 
 /** The HTTP status of every error code; exported for the OpenAPI document (server/openapi/). */
@@ -50,6 +52,7 @@ export const STATUS: Record<ErrorCode, number> = {
   unplaced_data: 422,
   rate_limited: 429,
   overloaded: 503,
+  store_unavailable: 503,
   render_timeout: 504,
   render_failed: 500,
   internal_error: 500,
@@ -69,19 +72,22 @@ export class ApiError extends Error {
   }
 }
 
-/** Headers an error response keeps: the request's id and the error's own (Retry-After); the nosniff and CORS
- *  headers the app sets around every response. Everything that described a map goes. */
+/** Headers an error response keeps: the request's id and the error's own (Retry-After); the nosniff, CORS and
+ *  content-coding headers the app sets around every response (http/cors.ts, http/compression.ts), without which a
+ *  page on another site sees an error as a network failure. Everything that described a map goes. */
 const KEPT_ON_ERROR = new Set([
   'x-request-id',
   'x-content-type-options',
   'access-control-allow-origin',
+  'access-control-expose-headers',
+  'vary',
   'retry-after',
   'allow',
 ]);
 
 /** The methods some path answers; any other is 501 on every path (an HTTP server must know a method to refuse it
  *  for one path). */
-const ANSWERED_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'];
+export const ANSWERED_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'];
 
 /** What the operator can do about a refused or late render, logged with it. */
 const REMEDY = {
@@ -90,7 +96,7 @@ const REMEDY = {
   timeout: 'raise RENDER_TIMEOUT_MS, or look at what the request asks for (level, size, routes)',
 };
 
-/** The response for anything thrown: the API's errors as they are, the renderers' as 503, 504 or 500, and
+/** The response for anything thrown: the API's errors as they are, the renderers' as 503, 504 or 500, the store of stored maps' as 503, and
  *  anything else as internal_error, logged with its stack (the cause's, for a failed render). */
 function responseFor(caught: unknown, ctx: Context, logger: Pick<Logger, 'warn'>): ApiError {
   if (caught instanceof ApiError) return caught;
@@ -109,6 +115,15 @@ function responseFor(caught: unknown, ctx: Context, logger: Pick<Logger, 'warn'>
       `render timed out: ${REMEDY.timeout}`,
     );
     return new ApiError('render_timeout', caught.message);
+  }
+  if (caught instanceof StoreUnavailable) {
+    logger.warn({ reqId: ctx.state.reqId }, caught.message);
+    return new ApiError(
+      'store_unavailable',
+      'stored maps cannot be reached right now; nothing was stored, try again shortly',
+      undefined,
+      { 'Retry-After': '5' },
+    );
   }
   if (caught instanceof RenderFailed) {
     ctx.app.emit('error', caught.cause ?? caught, ctx);

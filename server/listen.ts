@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type Koa from 'koa';
-import { MAX_URL_LENGTH } from './app.ts';
+import { MAX_URL_LENGTH } from './request/get-url.ts';
 
 /** Headers must arrive within this (or the request timeout, when shorter). */
 const HEADERS_TIMEOUT_MS = 15_000;

@@ -1,5 +1,5 @@
 // The whole service, started: renderer assets, SVG threads (unless SVG_RENDERER=chromium), Chromium pool (PNG),
-// cache, app, HTTP server. It listens as soon as it has read its assets and catalogue: the threads warm up and
+// cache, the store of stored maps, app, HTTP server. It listens as soon as it has read its assets and catalogue: the threads warm up and
 // Chromium starts meanwhile (`ready`), and the renders let in before then wait for them within their deadline.
 // main.ts, the tests and the docs script all start it this way.
 import { rmSync } from 'node:fs';
@@ -19,6 +19,7 @@ import { normaliseRequest } from './request/normalise.ts';
 import { renderCache } from './cache/render-cache.ts';
 import { RenderCosts, catalogueFacts } from './cost/ceilings.ts';
 import { BodyThreads } from './request/body-threads.ts';
+import { openMapStore } from './store/open-store.ts';
 import { createApp } from './app.ts';
 import { listen } from './listen.ts';
 import { createLogger, type Logger } from './observability/logger.ts';
@@ -102,6 +103,8 @@ export async function startService(
     log: logger,
   });
   metrics.observeCache(() => cache.bytes());
+  // a folder, or a Redis the replicas share (docs/stored-maps.md); a Redis down at start only logs, as the cache's
+  const maps = await openMapStore(config, logger);
   // the requests of a burst of renders leave garbage in this thread's heap too
   const trim = ownHeapTrim();
   const bodies = new BodyThreads({
@@ -127,11 +130,12 @@ export async function startService(
       picture: (markup, format, width, height, client) => pool.picture(markup, format, width, height, client),
     },
     cache,
+    maps: { store: maps, publicUrl: config.publicUrl },
     assets,
     logger,
     metrics,
     readiness: () => ({ draining, waitingFor: [...waitingFor], ...pool.health() }),
-    http: { trustedProxies: config.trustProxy, sendTimeoutMs: config.sendTimeoutMs },
+    http: { trustedProxies: config.trustProxy, sendTimeoutMs: config.sendTimeoutMs, corsOrigins: config.corsOrigins },
   });
   const server = await listen(app, config.port, config.host, config.requestTimeoutMs);
   const { port } = server.address() as AddressInfo;
@@ -165,7 +169,7 @@ export async function startService(
     }
     await Promise.all([pool.close(), svg?.close(), bodies.close()]);
     trim.stop();
-    await cache.close();
+    await Promise.all([cache.close(), maps.close()]);
     if (operator) rmSync(operator.topologyDir, { recursive: true, force: true });
   }
 

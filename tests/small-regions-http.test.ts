@@ -182,3 +182,32 @@ test('microstates: dots that grow with the width, ringed, apart from each other,
   }
   assert.ok(radii[0] < radii[1] && radii[1] < radii[2], `radii grow with the width: ${radii.join(', ')}`);
 });
+
+/** How many pixels of the PNG are `colour`, or within a few levels of it. */
+function pixelsOf(png: PNG, colour: string): number {
+  let count = 0;
+  for (let y = 0; y < png.height; y++)
+    for (let x = 0; x < png.width; x++) if (colourDistance(pixelColor(png, x, y), colour) <= 8) count++;
+  return count;
+}
+
+// The Marshall Islands' two chains are rims of atolls a pixel wide over a thousand kilometres of ocean: drawn as
+// they were, each chain showed its colour on about 170 pixels of Chromium's PNG; a stroke in its own colour
+// widens each rim (about 450).
+test("the Marshall Islands: each chain's atolls show its colour, in Chromium's PNG; Luxembourg on the EU's map keeps its white border", async () => {
+  const query = 'scope=MH&theme=light&width=1000&data=MH-L:1,MH-T:2';
+  const chains = all(await svg(query), 'path').filter((p) => p.getAttribute('data-id')?.startsWith('MH-'));
+  assert.equal(chains.length, 2);
+  const response = await fetch(`${service.url}/map.png?${query}`);
+  const png = PNG.sync.read(Buffer.from(await response.arrayBuffer()));
+  for (const chain of chains) {
+    const fill = chain.getAttribute('fill')!;
+    assert.equal(chain.getAttribute('stroke'), fill, `${chain.getAttribute('data-id')}: a rim in its own colour`);
+    assert.ok(Number(chain.getAttribute('stroke-width')) >= 2, 'two pixels wide at 1000 px');
+    const shown = pixelsOf(png, fill);
+    assert.ok(shown >= 350, `${chain.getAttribute('data-id')}: ${shown} px of its colour`);
+  }
+  const eu = all(await svg('scope=EU&theme=light&width=600&data=LU:5,BE:2,FR:3,DE:4'), 'path');
+  const luxembourg = eu.find((p) => p.getAttribute('data-id') === 'LU')!;
+  assert.equal(luxembourg.getAttribute('stroke'), null, 'compact and small: no rim over its neighbours');
+});

@@ -2,7 +2,7 @@
 // whose place it lies in, a stream goes through every part, each clipped to its panel, and the borders between
 // the parts are path data (`getCompositionBorders`), which inset-panels.ts reads as panels. remote-insets.ts
 // decides the parts.
-import type { GeoProjection, GeoStream } from 'd3';
+import type { GeoProjection, GeoStream, GeoStreamWrapper } from 'd3';
 
 export type Point = [number, number];
 export type Box = [Point, Point];
@@ -56,6 +56,40 @@ function within([[west, south], [east, north]]: LonLatBounds, [lon, lat]: Point,
   return (lon - (west - margin) + 720) % 360 <= span + 2 * margin;
 }
 
+/** Whether two boxes in degrees (east before west across the antimeridian, as geoBounds gives them) meet. */
+function meet([[aw, as], [ae, an]]: LonLatBounds, [[bw, bs], [be, bn]]: LonLatBounds): boolean {
+  if (as > bn || bs > an) return false;
+  const span = (west: number, east: number) => (east >= west ? east - west : east + 360 - west);
+  const d = (((bw - aw) % 360) + 360) % 360;
+  return d <= span(aw, ae) || 360 - d <= span(bw, be);
+}
+
+/** What a part shows of the globe, in degrees, a degree around: its panel's corners and sides' middles taken
+ *  back through it, their longitudes within half a turn of `centre`'s. */
+function reachOf(part: GeoProjection, [[x0, y0], [x1, y1]]: Box, centre: number): LonLatBounds {
+  const [xm, ym] = [(x0 + x1) / 2, (y0 + y1) / 2];
+  const places = (
+    [
+      [x0, y0],
+      [x1, y0],
+      [x0, y1],
+      [x1, y1],
+      [xm, y0],
+      [xm, y1],
+      [x0, ym],
+      [x1, ym],
+    ] as Point[]
+  ).flatMap((corner) => {
+    const place = part.invert!(corner);
+    return place ? [[centre + ((((place[0] - centre) % 360) + 540) % 360) - 180, place[1]] as Point] : [];
+  });
+  const [[west, south], [east, north]] = boxOf(places);
+  return [
+    [west - 1, Math.max(-90, south - 1)],
+    [east + 1, Math.min(90, north + 1)],
+  ];
+}
+
 /** One stream into several, as d3's albersUsa multiplexes its parts. */
 function multiplex(streams: GeoStream[]): GeoStream {
   return {
@@ -73,6 +107,8 @@ function multiplex(streams: GeoStream[]): GeoStream {
 export function compositeProjection(makeMain: () => GeoProjection, insets: Inset[], frame: Box): GeoProjection {
   const main = makeMain();
   const parts = insets.map((inset) => inset.make());
+  /** what each inset's panel shows, in degrees */
+  let reach: LonLatBounds[] = [];
   let scale = 150;
   let translate: Point = [0, 0];
   const place = ([x, y]: Point): Point => [translate[0] + (scale / 150) * x, translate[1] + (scale / 150) * y];
@@ -96,6 +132,9 @@ export function compositeProjection(makeMain: () => GeoProjection, insets: Inset
         .translate(place(inset.offset))
         .clipExtent(placed(inset.panel)),
     );
+    reach = insets.map(({ bounds: [[west], [east]], panel }, i) =>
+      reachOf(parts[i], placed(panel), east >= west ? (west + east) / 2 : (west + east + 360) / 2),
+    );
   };
   const partOf = (point: Point) => {
     const i = insets.findIndex((inset) => within(inset.bounds, point, inset.margin));
@@ -111,6 +150,16 @@ export function compositeProjection(makeMain: () => GeoProjection, insets: Inset
       return (i < 0 ? main : parts[i]).invert!(point);
     },
     stream: (output: GeoStream) => multiplex([main.stream(output), ...parts.map((p) => p.stream(output))]),
+    /** The stream for an outline within `bounds` (degrees): through the mainland's part and only the insets whose
+     *  panels show some of those degrees. Each part projects, resamples and clips every point it is given, and
+     *  the EU's neighbours went through eight parts to show in one: the same paths, at an eighth of the cost. */
+    streamNear(bounds: LonLatBounds): GeoStreamWrapper {
+      const near = parts.filter((_, i) => meet(reach[i], bounds));
+      return {
+        stream: (output: GeoStream) =>
+          near.length ? multiplex([main.stream(output), ...near.map((p) => p.stream(output))]) : main.stream(output),
+      };
+    },
     scale(value?: number) {
       if (value === undefined) return scale;
       scale = value;

@@ -7,6 +7,18 @@
 import { geoStream, geoTransform, type GeoProjection, type GeoStreamWrapper } from 'd3';
 import type { Polygon } from 'geojson';
 import { everyPoint, outlineBounds, type Outline } from './outline.ts';
+import type { LonLatBounds } from './composite-projection.ts';
+
+interface NearStreams {
+  streamNear(bounds: LonLatBounds): GeoStreamWrapper;
+}
+
+/** The projection's stream for what lies within `bounds` (asked for only of our composites,
+ *  composite-projection.ts, which stream it through only the parts that may show it). */
+export function streamWithin(projection: GeoProjection, bounds: () => LonLatBounds): GeoStreamWrapper {
+  const near = (projection as Partial<NearStreams>).streamNear;
+  return near ? near(bounds()) : projection;
+}
 
 /** Each point projected by `projection`'s own routing; the projection must place every point (liesInInsets). */
 export function routedStream(projection: GeoProjection): GeoStreamWrapper {
@@ -44,7 +56,8 @@ function box(west: number, south: number, east: number, north: number): Polygon 
  *  insets, for nothing. A box that spans half the globe or reaches near a pole is not drawn: its outline is
  *  simply streamed. */
 export function mayShow(projection: GeoProjection, outline: Outline): boolean {
-  const [[west, south], [east, north]] = outlineBounds(outline);
+  const bounds = outlineBounds(outline);
+  const [[west, south], [east, north]] = bounds;
   const span = east >= west ? east - west : east + 360 - west;
   if (span > 180 || south < -80 || north > 80) return true;
   let shows = false;
@@ -60,6 +73,7 @@ export function mayShow(projection: GeoProjection, outline: Outline): boolean {
     polygonStart: nothing,
     polygonEnd: nothing,
   };
-  geoStream(box(west - MARGIN, south - MARGIN, west + span + MARGIN, north + MARGIN), projection.stream(output));
+  const around = box(west - MARGIN, south - MARGIN, west + span + MARGIN, north + MARGIN);
+  geoStream(around, streamWithin(projection, () => bounds).stream(output));
   return shows;
 }

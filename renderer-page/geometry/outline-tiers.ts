@@ -7,7 +7,8 @@ import type { GeoProjection, GeoStreamWrapper } from 'd3';
 import type { ProjectionBasis } from './projection.ts';
 import type { ScopeGeometry, ScopeRegion } from './scope-geometry.ts';
 import { record, type Recorded } from './reference-outlines.ts';
-import { liesInInsets, mayShow, routedStream } from './inset-routing.ts';
+import { liesInInsets, mayShow, routedStream, streamWithin } from './inset-routing.ts';
+import { outlineBounds, type Outline } from './outline.ts';
 
 const SMALLEST_TIER = 256;
 
@@ -88,7 +89,7 @@ export class ReferenceOutlines {
     let recorded = this.regions.get(id);
     if (!recorded) {
       // a region that lies in the insets goes through their routing, else through the projection's stream
-      const through = this.routed && liesInInsets(this.projection, outline) ? this.routed : this.projection;
+      const through = this.routed && liesInInsets(this.projection, outline) ? this.routed : this.streamOf(outline);
       recorded = this.counted(record(through, outline));
       this.regions.set(id, recorded);
     }
@@ -101,10 +102,15 @@ export class ReferenceOutlines {
     if (!recorded) {
       recorded = geometry[kind]
         .filter((outline) => !this.routed || mayShow(this.projection, outline))
-        .map((outline) => this.counted(record(this.projection, outline)));
+        .map((outline) => this.counted(record(this.streamOf(outline), outline)));
       this.unnamed.set(kind, recorded);
     }
     return recorded;
+  }
+
+  /** The projection's stream for `outline`, through only the parts of a composite that may show it. */
+  private streamOf(outline: Outline): GeoStreamWrapper {
+    return streamWithin(this.projection, () => outlineBounds(outline));
   }
 
   private counted(recorded: Recorded): Recorded {

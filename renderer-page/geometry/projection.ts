@@ -99,10 +99,19 @@ function fitTarget(framing: Framing, geometry: ScopeGeometry, composite: boolean
   return geometry.regions;
 }
 
-/** The target's bounds on the sphere, as d3's geoBounds gives them. */
+/** The target's bounds on the sphere, as d3's geoBounds gives them, measured once per target: a country's
+ *  regions are measured for the far parts' test (compositeFor) and again for its conic, every vertex through
+ *  the sphere's trigonometry each time. */
+const measured = new WeakMap<object, Bounds>();
 function sphericalBounds(target: FitTarget): Bounds {
-  if (!Array.isArray(target)) return geoBounds(target);
-  return geoBounds({ type: 'FeatureCollection', features: target.map((f) => outlineFeature(f.outline)) });
+  let bounds = measured.get(target);
+  if (!bounds) {
+    bounds = Array.isArray(target)
+      ? geoBounds({ type: 'FeatureCollection', features: target.map((f) => outlineFeature(f.outline)) })
+      : geoBounds(target);
+    measured.set(target, bounds);
+  }
+  return bounds;
 }
 
 /** The target's bounds through `projection`, as d3's geoPath(projection).bounds gives them: the same stream

@@ -157,9 +157,13 @@ export interface FarPart {
   side?: number;
 }
 
-/** Where a `w` × `h` panel goes (inset-placement.ts's placePanel is one way): the mainland's box, its land and
- *  its neighbours', the panels placed so far, and where the part is wanted, at scale 150. */
-export type PanelPlacer = (mainland: Box, land: Land[], taken: Box[], w: number, h: number, wanted: Point) => Box;
+/** Where a `w` × `h` panel goes: the mainland's box, its land and its neighbours' (projected when first asked
+ *  for), the panels placed so far, and where the part is wanted, at scale 150. */
+export type PanelPlacer = (mainland: Box, land: () => Land[], taken: Box[], w: number, h: number, wanted: Point) => Box;
+
+/** Over the sea or empty page nearest where the part is wanted (inset-placement.ts). */
+const nearestFree: PanelPlacer = (mainland, land, taken, w, h, wanted) =>
+  placePanel(mainland, land(), taken, w, h, wanted);
 
 /** The composite of the mainland's pieces, in the projection `mainlandProjection` makes for their bounds, and a
  *  panel for each far part, placed in turn by `place` (by default over the sea or empty page nearest where it
@@ -169,7 +173,7 @@ export function insetsComposite(
   mainlandPieces: Piece[],
   far: Array<Piece[] | FarPart>,
   mainlandProjection: (bounds: LonLatBounds) => () => GeoProjection,
-  place: PanelPlacer = placePanel,
+  place: PanelPlacer = nearestFree,
 ): (() => GeoProjection) | null {
   const mainlandDegrees = lonLatBounds(mainlandPieces);
   if (side(mainlandDegrees) < SMALLEST_MAINLAND) return null;
@@ -186,7 +190,9 @@ export function insetsComposite(
     [mainland[0][0] - reach, mainland[0][1] - reach],
     [mainland[1][0] + reach, mainland[1][1] + reach],
   ];
-  const land = ownLand.concat(landIn(makeMain().scale(150).translate([0, 0]), geometry.context, around));
+  let land: Land[] | undefined;
+  const landNow = () =>
+    (land ??= ownLand.concat(landIn(makeMain().scale(150).translate([0, 0]), geometry.context, around)));
   const taken: Box[] = [];
   const insets: Inset[] = far.flatMap((part): Inset[] => {
     const { members, near, side: share } = Array.isArray(part) ? { members: part } : part;
@@ -204,7 +210,7 @@ export function insetsComposite(
       ? (share * side(mainland) - 2 * pad) / size
       : Math.min((LARGEST * side(mainland)) / size, Math.max(1, (SMALLEST * side(mainland)) / size));
     const [w, h] = [width(own) * factor + 2 * pad, height(own) * factor + 2 * pad];
-    const panel = place(mainland, land, taken, w, h, main(near ?? centre) ?? [0, 0]);
+    const panel = place(mainland, landNow, taken, w, h, main(near ?? centre) ?? [0, 0]);
     taken.push(panel);
     const [[px0, py0], [px1, py1]] = panel;
     const [[ox0, oy0], [ox1, oy1]] = own;

@@ -44,7 +44,12 @@ function regionNode(ctx: RenderContext, patterns: PatternDefs, drawn: DrawnRegio
   const { fill, outline } = paint(ctx, patterns, region);
   const [stroke, shape] =
     'd' in drawn
-      ? [{ stroke: outline, 'stroke-width': outline ? 1.5 : null }, { d: drawn.d }]
+      ? [
+          drawn.rim
+            ? { stroke: outline ?? (fill.startsWith('url(') ? null : fill), 'stroke-width': px(drawn.rim) }
+            : { stroke: outline, 'stroke-width': outline ? 1.5 : null },
+          { d: drawn.d },
+        ]
       : [dotRing(ctx, drawn.r, outline), { cx: px(drawn.dot[0]), cy: px(drawn.dot[1]), r: px(drawn.r) }];
   const node = el(ctx.doc, 'd' in drawn ? 'path' : 'circle', {
     'data-id': id,

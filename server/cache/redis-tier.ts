@@ -48,8 +48,9 @@ const TIMED_OUT = Symbol('timed out');
 /** How long the breaker leaves Redis alone after a failure, and after failures in a row at most. */
 const PAUSE_MS = { first: 1000, longest: 30_000 };
 
-/** 100 ms, 200 ms, … capped at 2 s, with jitter so a fleet does not reconnect in step. */
-const reconnectDelay = (retries: number) => Math.min(100 * 2 ** retries, 2000) + Math.floor(Math.random() * 100);
+/** 100 ms, 200 ms, … capped at 2 s, with jitter so a fleet does not reconnect in step (the store of stored maps'
+ *  too, server/store/redis-store.ts). */
+export const reconnectDelay = (retries: number) => Math.min(100 * 2 ** retries, 2000) + Math.floor(Math.random() * 100);
 
 export async function connectRedisTier(options: RedisTierOptions): Promise<RedisTier> {
   const { opTimeoutMs = 250, connectWaitMs = 1000, log = console, maxEntryBytes } = options;
@@ -163,8 +164,8 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
-/** The URL for logs, without its password. */
-function redactedUrl(url: string): string {
+/** The URL for logs, without its password (the store of stored maps' too). */
+export function redactedUrl(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = '***';

@@ -8,7 +8,6 @@ export function docsRoutes(): Router {
   let page: string | undefined;
   router.get('/openapi.json', (ctx) => {
     ctx.type = 'application/json';
-    ctx.set('Access-Control-Allow-Origin', '*');
     ctx.body = openApiDocument();
   });
   router.get('/docs', (ctx) => {

@@ -1,5 +1,6 @@
 // GET /map.svg, .png, .pdf, .jpg (.jpeg), .webp and POST /render/map: the request normalised and tagged,
-// answered by map-answer.ts; GET and POST /render/spec: what a request normalises to.
+// answered by map-answer.ts (map-response.ts); GET and POST /render/spec: what a request normalises to, and the GET
+// URL that draws it, or when none fits the URL limit the body to POST to /maps for a permanent one.
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { AppDeps } from '../app-deps.ts';
@@ -9,20 +10,17 @@ import { FIELD_NAMES } from '../request/schema.ts';
 import { normaliseRequest, type NormalisedRequest } from '../request/normalise.ts';
 import { readRequestBody } from '../request/body.ts';
 import { answerMap, type Tagged } from '../map-answer.ts';
-import { etagOf } from '../request/etag.ts';
-import { getUrlFor } from '../request/get-url.ts';
+import { getUrlFor, MAX_URL_LENGTH } from '../request/get-url.ts';
 import { MAX_WARNING_ENTRIES } from '../http/geo-warnings.ts';
 import { LRUCache } from 'lru-cache';
-import { EXTENSIONS, SVG_CSP } from '../http/image-formats.ts';
+import { EXTENSIONS } from '../http/image-formats.ts';
 import { clientOf } from '../http/client-id.ts';
+import { respondWithMap, tagged } from './map-response.ts';
 
 export function mapRoutes(deps: AppDeps): Router {
   const router = new Router();
 
-  const tagged = (request: NormalisedRequest): Tagged => ({
-    ...request,
-    etag: etagOf(request.spec, deps.assets.version),
-  });
+  const tag = (request: NormalisedRequest): Tagged => tagged(deps, request);
 
   // Normalising is a pure function of the URL, so a URL asked for again (an <img> on a busy page) goes
   // straight to its ETag and the cache. Bounded by the URLs' length, which bounds what they normalise to.
@@ -34,64 +32,57 @@ export function mapRoutes(deps: AppDeps): Router {
     const key = `${format ?? ''}?${ctx.querystring}`;
     let found = normalisedUrls.get(key);
     if (!found) {
-      found = tagged(normaliseRequest(parseQuery(ctx.querystring, FIELD_NAMES), deps.catalogue, format));
+      found = tag(normaliseRequest(parseQuery(ctx.querystring, FIELD_NAMES), deps.catalogue, format));
       normalisedUrls.set(key, found);
     }
     return found;
   }
 
-  async function respond(ctx: Context, request: Tagged, viaGet: boolean): Promise<void> {
-    const { etag, map, warnings } = await answerMap(
-      deps,
-      request,
-      viaGet ? ctx.get('If-None-Match') : null,
-      clientOf(ctx),
-    );
-    ctx.set('ETag', etag);
-    if (viaGet) {
-      ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
-      ctx.set('Access-Control-Allow-Origin', '*');
-    }
-    if (warnings) ctx.set('X-Geo-Warnings', warnings);
-    if (!map) {
-      ctx.status = 304;
-      return;
-    }
-    ctx.set('X-Cache', map.cache);
-    ctx.type = map.contentType;
-    if (request.spec.format === 'svg') ctx.set('Content-Security-Policy', SVG_CSP);
-    ctx.body = map.body;
-  }
-
   async function fromBody(ctx: Context): Promise<Tagged> {
     const body = await readRequestBody(ctx);
-    return tagged(await deps.bodies.normalise({ ...body, query: ctx.querystring }, clientOf(ctx)));
+    return tag(await deps.bodies.normalise({ ...body, query: ctx.querystring }, clientOf(ctx)));
   }
 
   for (const [extension, format] of Object.entries(EXTENSIONS)) {
-    router.get(`/map.${extension}`, (ctx) => respond(ctx, fromQuery(ctx, format), true));
+    router.get(`/map.${extension}`, (ctx) => respondWithMap(deps, ctx, fromQuery(ctx, format), true));
   }
-  router.post('/render/map', async (ctx) => respond(ctx, await fromBody(ctx), false));
+  router.post('/render/map', async (ctx) => respondWithMap(deps, ctx, await fromBody(ctx), false));
 
   /** The normalised request, its ETag, description and warnings, and the equivalent GET URL: what the preview
-   *  page draws from, with the same renderer bundle, so a map can be debugged in the browser. */
-  async function describe(ctx: Context, request: Tagged): Promise<void> {
+   *  page draws from, with the same renderer bundle, so a map can be debugged in the browser. `input` is the
+   *  request in the interface's JSON (a GET's parameters or a CSV's rows as JSON), offered for POST /maps. */
+  async function describe(ctx: Context, request: Tagged, input: unknown): Promise<void> {
     const { spec, unknownIds, unknownRoutes, skippedLines, etag } = request;
     // the words come from the drawing (names in the locale, the scope's regions), so the map's SVG is drawn, or
     // found in the cache, whatever the format asked for
     const svg = await answerMap(
       deps,
-      tagged({ ...request, spec: { ...spec, format: 'svg', scale: 1, quality: null } }),
+      tag({ ...request, spec: { ...spec, format: 'svg', scale: 1, quality: null } }),
       null,
       clientOf(ctx),
     );
+    const get = getUrlFor(spec, deps.catalogue);
+    // a URL the service would refuse (414) is no link: 3,212 counties write 38 KB
+    const fits = get !== null && get.length <= MAX_URL_LENGTH;
     ctx.body = {
       spec,
       etag,
       description: svg.map!.description,
       warnings: { unknownIds, unknownRoutes, ...(skippedLines ? { skippedLines } : {}) },
       suggestions: suggest(spec, unknownIds),
-      get: getUrlFor(spec, deps.catalogue),
+      get: fits ? get : null,
+      store: fits
+        ? null
+        : {
+            why:
+              get === null
+                ? 'a GET URL cannot write this request'
+                : `its GET URL would be ${get.length} bytes, over the ${MAX_URL_LENGTH} this service reads`,
+            method: 'POST',
+            path: '/maps',
+            contentType: 'application/json',
+            body: input,
+          },
     };
   }
 
@@ -102,8 +93,15 @@ export function mapRoutes(deps: AppDeps): Router {
       return id ? [{ given, id }] : [];
     });
   }
-  router.get('/render/spec', async (ctx) => describe(ctx, fromQuery(ctx)));
-  router.post('/render/spec', async (ctx) => describe(ctx, await fromBody(ctx)));
+  router.get('/render/spec', async (ctx) => {
+    const request = fromQuery(ctx);
+    await describe(ctx, request, parseQuery(ctx.querystring, FIELD_NAMES));
+  });
+  router.post('/render/spec', async (ctx) => {
+    const body = await readRequestBody(ctx);
+    const { request, input } = await deps.bodies.describe({ ...body, query: ctx.querystring }, clientOf(ctx));
+    await describe(ctx, tag(request), input);
+  });
 
   return router;
 }

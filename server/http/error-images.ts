@@ -15,7 +15,8 @@ import { pixels } from '../request/schema-parts.ts';
 import { errorImageSvg } from './error-image-markup.ts';
 import { clientOf } from './client-id.ts';
 
-const IMAGE_PATH = /^\/map\.([a-z]+)$/;
+/** `/map.<extension>` and a stored map's `/maps/<id>.<extension>` */
+const IMAGE_PATH = /^\/(?:map|maps\/[A-Za-z0-9_-]+)\.([a-z]+)$/;
 const DEFAULT_SIZE = { width: 600, height: 300 };
 /** An error's picture is a panel of text: 8000² of it drew a 64-megapixel PNG for a 400, as often as asked. */
 export const MAX_ERROR_IMAGE_SIDE = 1200;

@@ -14,7 +14,8 @@ export function sendTimeout(ms: number): Middleware {
     try {
       await next();
     } finally {
-      // Koa writes the body once the middleware are done: from then on, the socket must keep moving
+      // Koa writes the body once the middleware are done: from then on, the socket must keep moving. A compressed
+      // body (compression.ts) is a stream of no known length, and is timed whatever its size.
       if (!(ctx.response.length <= BUFFERED_BYTES)) ctx.req.socket.setTimeout(ms);
     }
   };

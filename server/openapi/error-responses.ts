@@ -18,7 +18,7 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   invalid_json: 'the body is not a JSON object',
   too_many_items: 'a list holds more items than allowed',
   invalid_scope: 'the scope is not known',
-  not_found: 'no such path',
+  not_found: 'no such path, or no stored map with that id',
   method_not_allowed: 'the path does not answer that method; `Allow` lists those it answers',
   payload_too_large: `the body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB`,
   uri_too_long: 'the URL is longer than 16 KB; POST the request as JSON instead',
@@ -35,6 +35,8 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   overloaded: 'too many renders are waiting; retry after `Retry-After` seconds',
   render_timeout: 'the render ran past its time limit',
   render_failed: 'the renderer failed, or the browser drawing the map stopped; the body holds no stack trace',
+  store_unavailable:
+    'the store of stored maps (its folder or its Redis) cannot be reached: nothing was stored; retry after `Retry-After` seconds',
   internal_error: 'something else went wrong on our side; it is logged, the body holds no stack trace',
   not_implemented: 'a method the service answers on no path (it answers GET, HEAD, POST and OPTIONS)',
 };
@@ -99,6 +101,7 @@ const EXAMPLE_MESSAGES: Partial<Record<ErrorCode, [string, string?]>> = {
     'you have as many maps waiting to be rendered as one client may, while others wait too; retry shortly',
   ],
   overloaded: ['too many maps are waiting to be rendered; retry shortly'],
+  store_unavailable: ['stored maps cannot be reached right now; nothing was stored, try again shortly'],
   render_timeout: ['the render took longer than 20000 ms'],
   render_failed: ['the map could not be rendered'],
   internal_error: ['something went wrong on our side; it has been logged'],

@@ -3,6 +3,7 @@ import { MAX_WARNING_ENTRIES, MAX_WARNINGS_BYTES } from '../http/geo-warnings.ts
 import type { Format } from '../../renderer-page/spec.ts';
 import type { JsonSchema } from '../request/field-meta.ts';
 import { CONTENT_TYPES } from '../http/image-formats.ts';
+import { CORS_EXPOSED_HEADERS } from '../http/cors.ts';
 
 export const HEADERS: Record<string, JsonSchema> = {
   ETag: {
@@ -32,9 +33,33 @@ export const HEADERS: Record<string, JsonSchema> = {
     required: true,
   },
   'Access-Control-Allow-Origin': {
-    description: 'Any page may load the map.',
-    schema: { type: 'string', const: '*' },
-    required: true,
+    description:
+      'On every response, errors and preflights (`OPTIONS`) included: `*`, any page may read it with `fetch`; or, where ' +
+      "the operator lists origins (`CORS_ORIGINS`), the request's `Origin` when it is listed. `Access-Control-Expose-Headers` " +
+      `names what a page may read: ${CORS_EXPOSED_HEADERS.map((h) => `\`${h}\``).join(', ')}.`,
+    schema: { type: 'string' },
+    example: '*',
+  },
+  Vary: {
+    description:
+      'On every response: `Origin` (CORS), `Accept-Encoding` (the body may be compressed), so that a cache keeps each ' +
+      'apart.',
+    schema: { type: 'string' },
+    example: 'Origin, Accept-Encoding',
+  },
+  'Content-Encoding': {
+    description:
+      'An SVG (and any JSON, HTML or text answer over 1 KiB) is compressed when `Accept-Encoding` allows it: `br` ' +
+      '(quality 2) where accepted, else `gzip` (level 1). PNG, JPEG, WebP and PDF are compressed already and sent as ' +
+      'they are. The `ETag` is the same for every encoding: it names the map.',
+    schema: { type: 'string', enum: ['br', 'gzip'] },
+  },
+  'Content-Disposition': {
+    description:
+      "On PDF: `inline` with a file name made from the map's title (else its scope's name), for a viewer's Save: " +
+      'ASCII in `filename`, UTF-8 in `filename*` when the title holds other letters (RFC 6266).',
+    schema: { type: 'string' },
+    example: `inline; filename="unemployment-in-the-lander.pdf"; filename*=UTF-8''unemployment-in-the-l%C3%A4nder.pdf`,
   },
   'Content-Security-Policy': {
     description: 'On SVG: no scripts and no external loads, even when the SVG is opened on its own.',
@@ -53,30 +78,32 @@ export const HEADERS: Record<string, JsonSchema> = {
   },
 };
 
-const header = (name: string, required?: boolean) => {
+/** A reference to a header; `only`: the one format of several that carries it. */
+const header = (name: string, only?: string) => {
   const reference = { $ref: `#/components/headers/${name}` };
-  return required === undefined
+  return only === undefined
     ? reference
-    : { ...reference, description: `${HEADERS[name]!.description as string}${required ? '' : ' (SVG only.)'}` };
+    : { ...reference, description: `${HEADERS[name]!.description as string} (${only} only.)` };
 };
 
 const NAMES: Record<Format, string> = { svg: 'SVG', png: 'PNG', pdf: 'PDF', jpeg: 'JPEG', webp: 'WebP' };
 
-/** The 200 image response of a render: GET adds caching and CORS headers; the content type follows the format. */
+/** The 200 image response of a render: GET adds caching; the content type follows the format. */
 export function imageResponse(via: 'get' | 'post', formats: readonly Format[]): JsonSchema {
   const headers: Record<string, unknown> = {
     ETag: header('ETag'),
     'X-Cache': header('X-Cache'),
     'X-Geo-Warnings': header('X-Geo-Warnings'),
   };
-  if (via === 'get')
-    Object.assign(headers, {
-      'Cache-Control': header('Cache-Control'),
-      'Access-Control-Allow-Origin': header('Access-Control-Allow-Origin'),
-    });
-  if (formats.includes('svg'))
-    headers['Content-Security-Policy'] =
-      formats.length === 1 ? header('Content-Security-Policy') : header('Content-Security-Policy', false);
+  if (via === 'get') headers['Cache-Control'] = header('Cache-Control');
+  headers['Access-Control-Allow-Origin'] = header('Access-Control-Allow-Origin');
+  headers.Vary = header('Vary');
+  const only = (format: Format) => (formats.length === 1 ? undefined : NAMES[format]);
+  if (formats.includes('svg')) {
+    headers['Content-Security-Policy'] = header('Content-Security-Policy', only('svg'));
+    headers['Content-Encoding'] = header('Content-Encoding', only('svg'));
+  }
+  if (formats.includes('pdf')) headers['Content-Disposition'] = header('Content-Disposition', only('pdf'));
   headers['X-Content-Type-Options'] = header('X-Content-Type-Options');
   const content: Record<string, unknown> = {};
   for (const format of formats) {
@@ -108,6 +135,7 @@ export function notModifiedResponse(): JsonSchema {
       ETag: header('ETag'),
       'Cache-Control': header('Cache-Control'),
       'Access-Control-Allow-Origin': header('Access-Control-Allow-Origin'),
+      Vary: header('Vary'),
       'X-Geo-Warnings': header('X-Geo-Warnings'),
       'X-Content-Type-Options': header('X-Content-Type-Options'),
     },

@@ -7,9 +7,12 @@ import { queryParameters, operationParameters } from './parameters.ts';
 import { errorResponseRef, errorResponses } from './error-responses.ts';
 import { HEADERS, imageResponse, notModifiedResponse } from './map-responses.ts';
 import { responseSchemas } from './response-schemas.ts';
+import { STORED_MAP_SCHEMAS, storedMapPaths } from './stored-map-paths.ts';
 import { ref, type JsonSchema } from '../request/field-meta.ts';
 import { FORMATS } from '../request/enums.ts';
 import { EXTENSIONS } from '../http/image-formats.ts';
+import { CORS_REQUEST_HEADERS } from '../http/cors.ts';
+import { ANSWERED_METHODS } from '../errors.ts';
 import type { Format } from '../../renderer-page/spec.ts';
 
 const VERSION = (
@@ -48,7 +51,7 @@ function mapGet(extension: string, format: Format): JsonSchema {
 }
 
 function build(): JsonSchema {
-  const schemas = { ...requestSchemas(), ...responseSchemas() };
+  const schemas = { ...requestSchemas(), ...responseSchemas(), ...STORED_MAP_SCHEMAS };
   const bodyProperties = (schemas.RenderRequest as { properties: Record<string, JsonSchema> }).properties;
   return {
     openapi: '3.1.0',
@@ -66,11 +69,16 @@ function build(): JsonSchema {
         'and line breaks, which an SVG cannot hold: such text is refused with the field named.\n\n' +
         'Every error is JSON `{error, message, status, field?}` (for an `<img>`, a picture of it: see the error responses); nothing is rendered or cached for a request that fails validation. ' +
         'An unknown path is 404 `not_found`, a known path with another method 405 `method_not_allowed` (with `Allow`), a method no path answers (`TRACE`, `PROPFIND`) 501 `not_implemented`, a URL over 16 KB 414 `uri_too_long`. ' +
-        'Every response carries `X-Content-Type-Options: nosniff`.',
+        'Every response carries `X-Content-Type-Options: nosniff`.\n\n' +
+        'Pages on other sites may call every endpoint with `fetch` (CORS): every response, errors included, carries ' +
+        '`Access-Control-Allow-Origin` (`*` unless the operator lists origins), and a preflight `OPTIONS` is answered 204 ' +
+        `allowing ${ANSWERED_METHODS.join(', ')} and the request headers ${CORS_REQUEST_HEADERS.join(', ')}. ` +
+        'SVG, JSON and HTML answers are compressed (`br` or `gzip`) when `Accept-Encoding` allows it.',
     },
     servers: [{ url: '/', description: 'This service' }],
     tags: [
       { name: 'Maps', description: 'Render maps.' },
+      { name: 'Stored maps', description: 'Permanent URLs for a stored request, for data too large for a URL.' },
       { name: 'Inspection', description: 'What a request normalises to, without rendering.' },
       { name: 'Scopes', description: 'What can be drawn, and the region ids each scope accepts.' },
       { name: 'Documentation', description: 'This description, the reference page and the preview page.' },
@@ -96,6 +104,7 @@ function build(): JsonSchema {
           responses: { 200: imageResponse('post', FORMATS), ...errors(...RENDER_ERRORS, ...BODY_ERRORS) },
         },
       },
+      ...storedMapPaths(),
       '/render/spec': {
         get: {
           tags: ['Inspection'],
@@ -113,7 +122,7 @@ function build(): JsonSchema {
           operationId: 'postRenderSpec',
           summary: 'Normalise a JSON or CSV body, and describe the map',
           description:
-            "The body and query string of `POST /render/map`: answers with the normalised request, its ETag, warnings, the map's description (its SVG drawn or found in the cache), and the equivalent GET URL.",
+            "The body and query string of `POST /render/map`: answers with the normalised request, its ETag, warnings, the map's description (its SVG drawn or found in the cache), and the equivalent GET URL when one fits the 16 KB limit, else the body to `POST /maps` for permanent URLs.",
           parameters: operationParameters({ csv: true }),
           requestBody: renderBody(),
           responses: {
@@ -162,7 +171,7 @@ function build(): JsonSchema {
           tags: ['Documentation'],
           operationId: 'getOpenApi',
           summary: 'This OpenAPI description',
-          description: 'Served with `Access-Control-Allow-Origin: *`, so API tools on other sites can load it.',
+          description: 'Served with CORS headers, as every answer is, so API tools on other sites can load it.',
           responses: { 200: json('OpenAPI 3.1 document.', { type: 'object' }), ...errors(405, 500) },
         },
       },

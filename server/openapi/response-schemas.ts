@@ -12,7 +12,7 @@ export function responseSchemas(): Record<string, JsonSchema> {
     SpecResponse: {
       type: 'object',
       description: 'What a render request normalises to, without rendering it.',
-      required: ['spec', 'etag', 'description', 'warnings', 'suggestions', 'get'],
+      required: ['spec', 'etag', 'description', 'warnings', 'suggestions', 'get', 'store'],
       properties: {
         spec: {
           type: 'object',
@@ -64,7 +64,26 @@ export function responseSchemas(): Record<string, JsonSchema> {
           type: ['string', 'null'],
           description:
             'An equivalent GET URL path (e.g. `/map.svg?scope=world&data=US:200`), or null when the request cannot be written as GET ' +
-            '(shapes, marker colours or rotation, grammar separators inside texts).',
+            '(shapes, marker colours or rotation, grammar separators inside texts) or its URL would be over the 16 KB this service reads (3,000 US counties): then `store` says what to do instead.',
+        },
+        store: {
+          type: ['object', 'null'],
+          description: 'When `get` is null: the request to POST to `/maps` for permanent URLs instead; else null.',
+          required: ['why', 'method', 'path', 'contentType', 'body'],
+          properties: {
+            why: {
+              type: 'string',
+              description: 'Why there is no GET URL.',
+              example: 'its GET URL would be 38512 bytes, over the 16384 this service reads',
+            },
+            method: { const: 'POST' },
+            path: { const: '/maps' },
+            contentType: { const: 'application/json' },
+            body: {
+              ...ref('RenderRequest'),
+              description: 'The request as a JSON body (a CSV body as the JSON its rows make).',
+            },
+          },
         },
       },
     },

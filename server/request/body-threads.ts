@@ -8,9 +8,10 @@ import { Piscina } from 'piscina';
 import type { Catalogue, ScopeCatalogue } from '../../topology/catalogue.ts';
 import { ApiError } from '../errors.ts';
 import { Admission } from '../render/admission.ts';
-import type { BodyResult, BodyTask, BodyWorkerData } from './body-worker.ts';
+import type { BodyResult, BodyWorkerData } from './body-worker.ts';
+import { readBody, type BodyRead, type BodyTask } from './body-request.ts';
 import type { NormalisedRequest } from './normalise.ts';
-import { normaliseBody } from './parse-body.ts';
+import type { StoredForm } from '../store/stored-form.ts';
 
 /** Bodies larger than this go to the thread: 5,000 regions of JSON are about 150 KB and take 4 ms here. */
 const THREAD_BYTES = 256 * 1024;
@@ -50,16 +51,33 @@ export class BodyThreads {
     });
   }
 
-  /** The request a POST body makes, for `client`: read here when small, in the thread when large. */
+  /** The request a POST body (or a stored map's record) makes, for `client`. */
   async normalise(task: BodyTask, client: string): Promise<NormalisedRequest> {
-    if (task.text.length <= THREAD_BYTES) {
-      return normaliseBody(task.kind, task.text, task.query, this.options.catalogue);
-    }
+    return (await this.read(task, client)).request;
+  }
+
+  /** POST /render/spec: the request a body makes, and the body as the interface's JSON. */
+  async describe(task: BodyTask, client: string): Promise<{ request: NormalisedRequest; input: unknown }> {
+    const { request, input } = await this.read({ ...task, keepInput: true }, client);
+    return { request, input };
+  }
+
+  /** POST /maps: the request a body makes and what is stored of it. */
+  async store(task: BodyTask, client: string): Promise<{ request: NormalisedRequest; stored: StoredForm }> {
+    const { request, stored } = await this.read({ ...task, store: true }, client);
+    // a Buffer crosses from the thread as a plain Uint8Array
+    const record = Buffer.from(stored!.record.buffer, stored!.record.byteOffset, stored!.record.byteLength);
+    return { request, stored: { ...stored!, record } };
+  }
+
+  /** Read here when small, in the thread when large. */
+  private async read(task: BodyTask, client: string): Promise<BodyRead> {
+    if (task.text.length <= THREAD_BYTES) return readBody(task, this.options.catalogue);
     // aborting ends the thread, which Piscina replaces: a body cannot hold it past its deadline
     const result = await this.admission.run((signal) => this.workers.run(task, { signal }), client);
     if ('error' in result)
       throw new ApiError(result.error.code, result.error.message, result.error.field, result.error.headers);
-    return result.request;
+    return result.read;
   }
 
   async close(): Promise<void> {

@@ -9,6 +9,9 @@ import { defaultPadding, normaliseRequest } from './normalise.ts';
 import { AS_IS_FIELDS, FIELD_NAMES } from './schema.ts';
 import { routeText } from './route-text.ts';
 
+/** The longest URL the service reads (app.ts answers a longer one 414 uri_too_long), and so the longest it offers. */
+export const MAX_URL_LENGTH = 16 * 1024;
+
 /** Texts holding a separator of the grammar cannot be written in it. */
 const plain = (text: string) => !/[,;:>]/.test(text);
 

@@ -1,9 +1,9 @@
-// A POST body's text as the request it makes: its JSON, or its table's rows with the query string's other
-// fields. Apart from reading the body (body.ts), so that the body threads (body-worker.ts) take this alone.
+// A POST body's text as the request it makes: its JSON (its regions read as data tools write them, records.ts),
+// or its table's rows with the query string's other fields (csv.ts). Apart from reading the body (body.ts), so
+// that the body threads (body-worker.ts) take this alone.
 import type { Catalogue } from '../../topology/catalogue.ts';
 import { ApiError } from '../errors.ts';
 import { csvRequest } from './csv.ts';
-import { normaliseRequest, type NormalisedRequest } from './normalise.ts';
 import { readJsonRegions } from './records.ts';
 
 export type BodyKind = 'json' | 'csv';
@@ -21,10 +21,15 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** The normalised request a body makes: its JSON, or for a table its rows with the query string's other fields
- *  (the catalogue tells which column holds the scope's regions). */
-export function normaliseBody(kind: BodyKind, text: string, query: string, catalogue: Catalogue): NormalisedRequest {
-  if (kind === 'json') return normaliseRequest(readJsonRegions(parseJson(text), catalogue), catalogue);
+/** The request a body makes, in the interface's JSON, and for a table the file lines skipped around it (`1-4`).
+ *  The catalogue tells which column holds the scope's regions. */
+export function parseBody(
+  kind: BodyKind,
+  text: string,
+  query: string,
+  catalogue: Catalogue,
+): { input: unknown; skipped: string[] } {
+  if (kind === 'json') return { input: readJsonRegions(parseJson(text), catalogue), skipped: [] };
   const { request, skipped } = csvRequest(query, text, catalogue);
-  return normaliseRequest(request, catalogue, undefined, skipped);
+  return { input: request, skipped };
 }

@@ -38,3 +38,18 @@ test('defaults, values and refusals that name the variable', () => {
     /SVG_RENDERER must be one of threads, chromium, got "Chromium"/,
   );
 });
+
+test('CORS_ORIGINS: * by default, else origins as a browser sends them, anything else refused naming it', () => {
+  assert.equal(readConfig({}).corsOrigins, '*');
+  assert.equal(readConfig({ CORS_ORIGINS: ' * ' }).corsOrigins, '*');
+  assert.deepEqual(readConfig({ CORS_ORIGINS: 'https://dash.example, http://localhost:3000' }).corsOrigins, [
+    'https://dash.example',
+    'http://localhost:3000',
+  ]);
+  for (const bad of ['https://dash.example/', 'dash.example', 'https://dash.example/app', 'ftp://files.example']) {
+    assert.throws(
+      () => readConfig({ CORS_ORIGINS: `https://ok.example,${bad}` }),
+      new RegExp(`CORS_ORIGINS must be \\* or origins .*got "${bad.replace(/[./]/g, '\\$&')}"`),
+    );
+  }
+});

@@ -3,13 +3,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
+import { stubDeps } from '../support/stub-deps.ts';
 import { createApp } from '../../server/app.ts';
 import { listen } from '../../server/listen.ts';
-import { memoryRenderCache } from '../../server/cache/render-cache.ts';
-import { loadRendererAssets } from '../../server/render/renderer-assets.ts';
-import { loadCatalogue } from '../../topology/catalogue.ts';
-import { createLogger } from '../../server/observability/logger.ts';
-import { createMetrics } from '../../server/observability/metrics.ts';
 import { errorImageSvg, wrapText } from '../../server/http/error-image-markup.ts';
 import { all, parseSvg, root } from '../support/svg.ts';
 
@@ -60,24 +56,18 @@ test('a message longer than the panel holds ends in an ellipsis on its last line
 
 test('the renderer failing: an <img> gets an SVG picture of render_failed (no more rendering), others the JSON', async () => {
   let pictures = 0;
-  const app = createApp({
-    catalogue: loadCatalogue(),
-    renderer: {
-      render: () => Promise.reject(new Error('renderer bug')),
-      picture: () => {
-        pictures++;
-        return Promise.reject(new Error('not asked for'));
+  const app = createApp(
+    stubDeps({
+      renderer: {
+        render: () => Promise.reject(new Error('renderer bug')),
+        picture: () => {
+          pictures++;
+          return Promise.reject(new Error('not asked for'));
+        },
       },
-    },
-    cache: memoryRenderCache({ maxBytes: 1 << 20, ttlMs: 60_000, maxEntryBytes: 1 << 20 }),
-    costs: { check() {}, learn() {} },
-    bodies: { normalise: () => Promise.reject(new Error('this test posts no body')) },
-    assets: loadRendererAssets(),
-    logger: createLogger('silent'),
-    metrics: createMetrics(),
-    readiness: () => ({ draining: false, waitingFor: [], browser: false, pages: 0, idle: 0, queued: 0 }),
-    http: { trustedProxies: 0, sendTimeoutMs: 30_000 },
-  });
+      readiness: () => ({ draining: false, waitingFor: [], browser: false, pages: 0, idle: 0, queued: 0 }),
+    }),
+  );
   const server = await listen(app, 0, '127.0.0.1');
   try {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/map.png?scope=world&width=320&height=160`;

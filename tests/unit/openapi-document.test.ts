@@ -65,6 +65,9 @@ test('every endpoint is described', () => {
   const expected: Array<[string, string]> = [
     ...images.map((path): [string, string] => [path, 'get']),
     ['/render/map', 'post'],
+    ['/maps', 'post'],
+    ['/maps/{id}', 'get'],
+    ...images.map((path): [string, string] => [path.replace('/map.', '/maps/{id}.'), 'get']),
     ['/render/spec', 'get'],
     ['/render/spec', 'post'],
     ['/scopes', 'get'],
@@ -81,6 +84,12 @@ test('every endpoint is described', () => {
   assert.ok(operation('/map.jpg', 'get').responses['200'].content['image/jpeg']);
   assert.ok(operation('/map.jpeg', 'get').responses['200'].content['image/jpeg']);
   assert.ok(operation('/map.webp', 'get').responses['200'].content['image/webp']);
+  assert.ok(operation('/maps/{id}.png', 'get').responses['200'].content['image/png']);
+  assert.deepEqual(
+    operation('/maps/{id}.png', 'get').parameters.map((p: Node) => deref(p).name),
+    ['id', 'scale', 'quality'],
+    "a stored map's URL takes only scale and quality",
+  );
   assert.deepEqual(sorted(Object.keys(operation('/render/map', 'post').responses['200'].content)), [
     'application/pdf',
     'image/jpeg',
@@ -90,7 +99,7 @@ test('every endpoint is described', () => {
   ]);
   for (const path of images) assert.ok(operation(path, 'get').responses['304'], `${path} answers 304`);
   const spec = schema('SpecResponse');
-  assert.deepEqual(sorted(spec.required), ['description', 'etag', 'get', 'spec', 'suggestions', 'warnings']);
+  assert.deepEqual(sorted(spec.required), ['description', 'etag', 'get', 'spec', 'store', 'suggestions', 'warnings']);
   assert.deepEqual(spec.properties.get.type, ['string', 'null']);
   assert.deepEqual(sorted(Object.keys(spec.properties.warnings.properties)), [
     'skippedLines',

@@ -2,9 +2,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { loadCatalogue } from '../../topology/catalogue.ts';
+import { loadCatalogue, type Catalogue } from '../../topology/catalogue.ts';
 import { ApiError } from '../../server/errors.ts';
-import { normaliseBody } from '../../server/request/parse-body.ts';
+import { readBody } from '../../server/request/body-request.ts';
+
+const normaliseBody = (kind: 'json' | 'csv', text: string, query: string, catalogue: Catalogue) =>
+  readBody({ kind, text, query }, catalogue).request;
 import { readJsonRegions } from '../../server/request/records.ts';
 
 const catalogue = loadCatalogue();

@@ -3,13 +3,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
+import { stubDeps } from '../support/stub-deps.ts';
 import { createApp } from '../../server/app.ts';
 import { listen } from '../../server/listen.ts';
-import { memoryRenderCache } from '../../server/cache/render-cache.ts';
-import { loadRendererAssets } from '../../server/render/renderer-assets.ts';
-import { loadCatalogue } from '../../topology/catalogue.ts';
 import { createLogger } from '../../server/observability/logger.ts';
-import { createMetrics } from '../../server/observability/metrics.ts';
 
 type LogLine = Record<string, unknown>;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -22,21 +19,16 @@ test('an unexpected error: the client gets render_failed without a stack; the lo
       lines.push(JSON.parse(line) as LogLine);
     },
   });
-  const app = createApp({
-    catalogue: loadCatalogue(),
-    renderer: {
-      render: () => Promise.reject(new Error('renderer bug: secret internals')),
-      picture: () => Promise.reject(new Error('no pictures here')),
-    },
-    cache: memoryRenderCache({ maxBytes: 1 << 20, ttlMs: 60_000, maxEntryBytes: 1 << 20 }),
-    costs: { check() {}, learn() {} },
-    bodies: { normalise: () => Promise.reject(new Error('this test posts no body')) },
-    assets: loadRendererAssets(),
-    logger,
-    metrics: createMetrics(),
-    readiness: () => ({ draining: false, waitingFor: [], browser: false, pages: 0, idle: 0, queued: 0 }),
-    http: { trustedProxies: 0, sendTimeoutMs: 30_000 },
-  });
+  const app = createApp(
+    stubDeps({
+      renderer: {
+        render: () => Promise.reject(new Error('renderer bug: secret internals')),
+        picture: () => Promise.reject(new Error('no pictures here')),
+      },
+      logger,
+      readiness: () => ({ draining: false, waitingFor: [], browser: false, pages: 0, idle: 0, queued: 0 }),
+    }),
+  );
   const server = await listen(app, 0, '127.0.0.1');
   try {
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,7 +1,7 @@
 // Starts and stops Chromium. Policy (how many pages, when to relaunch) belongs to the pool.
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, setPriority } from 'node:os';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 
 // Chromium honours only the last --disable-features, and Playwright passes its own before ours: ours repeats
 // Playwright's (1.65) so that none is switched back on. tests/unit/chromium-flags.test.ts holds the two lists
@@ -85,6 +85,10 @@ export async function launchBrowser(executablePath: string): Promise<Browser> {
       `Chromium not found at ${executablePath}: install Debian's "chromium" package or set CHROMIUM_PATH`,
     );
   }
+  // Playwright takes half a second of the event loop to load: loaded at the first launch, while the SVG threads
+  // warm up, not before the service listens. Imported here, at run time: a static import, even of a module
+  // itself imported lazily, is hoisted to the top of the service's bundle.
+  const { chromium } = await import('playwright-core');
   // Playwright would close the browser on SIGTERM/SIGINT at once, failing renders in flight; the service's
   // own shutdown (main.ts) closes it after they finish, and Playwright still kills it if the process exits.
   const browser = await chromium.launch({

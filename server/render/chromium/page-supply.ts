@@ -4,6 +4,7 @@
 // or a browser ends comes through here, so a render's failure is handled in one place: the pool discards the
 // page, this opens the next.
 import type { Browser } from 'playwright-core';
+import { chromiumProcessId, launchBrowser, yieldCpu } from './browser.ts';
 import type { Logger } from 'pino';
 import { RenderPage } from './render-page.ts';
 import type { RendererAssets } from '../renderer-assets.ts';
@@ -43,9 +44,6 @@ interface Lane {
 }
 
 const RETRY_OPEN_MS = 1000;
-
-/** Playwright takes half a second to load: loaded at the first launch, while the SVG threads warm up. */
-const browserModule = () => import('./browser.ts');
 
 export class PageSupply {
   private readonly lanes: Lane[];
@@ -89,7 +87,6 @@ export class PageSupply {
 
   /** The process ids of the running Chromiums, one a page (a Chromium that cannot answer is left out). */
   async browserPids(): Promise<number[]> {
-    const { chromiumProcessId } = await browserModule();
     const running = this.lanes.flatMap((lane) => (lane.launched?.isConnected() ? [lane.launched] : []));
     const pids = await Promise.all(running.map((browser) => chromiumProcessId(browser, 'browser')));
     return pids.filter((pid) => pid !== null);
@@ -156,7 +153,6 @@ export class PageSupply {
   private async openPage(lane: Lane): Promise<RenderPage> {
     const browser = await this.connectedBrowser(lane);
     const page = await RenderPage.open(browser, this.assets, this.options.maxPixels);
-    const { chromiumProcessId, yieldCpu } = await browserModule();
     // the renderer of the Chromium's one page
     const renderer = await chromiumProcessId(browser, 'renderer');
     if (renderer !== null) yieldCpu(renderer);
@@ -177,7 +173,7 @@ export class PageSupply {
   }
 
   private launch(lane: Lane): Promise<Browser> {
-    const launching = browserModule().then(({ launchBrowser }) => launchBrowser(this.options.chromiumPath));
+    const launching = launchBrowser(this.options.chromiumPath);
     lane.browser = launching;
     launching.then(
       (browser) => {

@@ -6,7 +6,8 @@ import type { Format, MapSpec, RenderResult, RenderWarnings } from '../../../ren
 import type { RendererAssets } from '../renderer-assets.ts';
 import { RENDERER_ORIGIN } from '../renderer-origin.ts';
 import { pinnedDates } from './pdf-dates.ts';
-import { withPngText } from '../png-text.ts';
+import { pngTextChunk, withPngChunks } from '../png-chunks.ts';
+import { pngDensityChunk, withJpegDensity } from '../print-density.ts';
 import { isRaster, qualityFor } from '../../request/output-options.ts';
 import { IdleTrim } from '../idle-trim.ts';
 import { FRAME_TRIES, frameOnDemand, openPageDrawnOnDemand, type FrameImage } from './frames-on-demand.ts';
@@ -205,8 +206,10 @@ export class RenderPage {
   private async captured(spec: MapSpec, drawn: RenderResult, handOn?: HandOn): Promise<Buffer> {
     const title = spec.title ?? spec.scopeName;
     const captured = await this.capture({ ...spec, title }, drawn.width, drawn.height, handOn);
-    // a PNG carries the map's words as the SVG's <desc> does (DECISIONS §9)
-    return spec.format === 'png' ? withPngText(captured, 'Description', drawn.description) : captured;
+    // a PNG carries the map's words as the SVG's <desc> does (DECISIONS §9), and a PNG or JPEG its print size
+    if (spec.format === 'png')
+      return withPngChunks(captured, [pngDensityChunk(spec.scale), pngTextChunk('Description', drawn.description)]);
+    return spec.format === 'jpeg' ? withJpegDensity(captured, spec.scale) : captured;
   }
 
   /** What the page shows, `width` × `height` CSS px from its top left: printed (PDF, one page that size, text
