@@ -1,11 +1,9 @@
 // The European Union's outermost regions in panels of their own, over the Atlantic. d3-composite-projections'
 // Europe has a fixed layout whose panels stand in a column over Russia and Belarus, where a reader took them for
-// part of those countries' land. Here the mainland is fitted alone and each outermost region (TFEU art. 349) gets
-// a panel, placed by inset-placement.ts as a country's far islands are (remote-insets.ts): the Azores, Madeira
-// and the Canaries beside where they lie, the regions across the oceans after them, in the Atlantic west of the
-// mainland, where they are read as "overseas" rather than as a sea's islands (Réunion in the Black Sea).
-// Parts of members that are not in the Union (the Caribbean Netherlands, overseas countries and territories)
-// fall outside the picture.
+// part of those countries' land. Here the mainland is fitted alone (remote-insets.ts's insetsComposite, as a
+// country with far islands) and each outermost region (TFEU art. 349) gets a panel of one width, in a column west
+// of the mainland over the open Atlantic, as on Eurostat's maps. Parts of members that are not in the Union (the
+// Caribbean Netherlands, overseas countries and territories) fall outside the picture.
 import type { GeoProjection } from 'd3';
 import type { ScopeGeometry } from './scope-geometry.ts';
 import { side, type LonLatBounds } from './composite-projection.ts';
@@ -20,59 +18,38 @@ const MAINLAND: LonLatBounds = [
 /** Each panel's width, and its content's longer side, as a share of the mainland's side. */
 const PANEL_SIDE = 0.1;
 
-/** The outermost regions, each by the box it lies in, in the order their panels are stacked, from the bottom of
- *  the column: the Canaries nearest their own place, the regions across the oceans at the top. */
-const OUTERMOST: Array<{ name: string; box: LonLatBounds }> = [
-  {
-    name: 'Canary Islands',
-    box: [
-      [-18.5, 27.4],
-      [-13, 29.5],
-    ],
-  },
-  {
-    name: 'Madeira',
-    box: [
-      [-17.5, 32.3],
-      [-16, 33.2],
-    ],
-  },
-  {
-    name: 'Azores',
-    box: [
-      [-32, 36.5],
-      [-24.5, 40],
-    ],
-  },
-  {
-    name: 'Mayotte',
-    box: [
-      [44.9, -13.1],
-      [45.4, -12.6],
-    ],
-  },
-  {
-    name: 'Réunion',
-    box: [
-      [55, -21.5],
-      [56, -20.8],
-    ],
-  },
-  {
-    name: 'French Guiana',
-    box: [
-      [-55, 2],
-      [-51.5, 6],
-    ],
-  },
-  {
-    name: 'Guadeloupe and Martinique',
-    box: [
-      [-62, 14.2],
-      [-60.7, 16.6],
-    ],
-  },
-];
+/** The outermost regions by the box each lies in, in the order their panels are stacked from the bottom of the
+ *  column: the Canaries nearest their own place, the regions across the oceans at the top. */
+const OUTERMOST: Record<string, LonLatBounds> = {
+  'Canary Islands': [
+    [-18.5, 27.4],
+    [-13, 29.5],
+  ],
+  Madeira: [
+    [-17.5, 32.3],
+    [-16, 33.2],
+  ],
+  Azores: [
+    [-32, 36.5],
+    [-24.5, 40],
+  ],
+  Mayotte: [
+    [44.9, -13.1],
+    [45.4, -12.6],
+  ],
+  Réunion: [
+    [55, -21.5],
+    [56, -20.8],
+  ],
+  'French Guiana': [
+    [-55, 2],
+    [-51.5, 6],
+  ],
+  'Guadeloupe and Martinique': [
+    [-62, 14.2],
+    [-60.7, 16.6],
+  ],
+};
 
 /** The panels in a column of one width west of the mainland's box, over the Atlantic, stacked up from the
  *  mainland's southern edge (Eurostat's maps stand them in a column too). */
@@ -97,7 +74,7 @@ export function euInsets(
 ): (() => GeoProjection) | null {
   const all = pieces(geometry, provisional.scale(150).translate([0, 0]));
   const mainland = all.filter((piece) => inside(MAINLAND, piece));
-  const far = OUTERMOST.flatMap(({ box }): FarPart[] => {
+  const far = Object.values(OUTERMOST).flatMap((box): FarPart[] => {
     const members = all.filter((piece) => inside(box, piece));
     return members.length ? [{ members, side: PANEL_SIDE }] : [];
   });

@@ -149,11 +149,10 @@ export function remoteInsets(
   return insetsComposite(geometry, mainlandPieces, far, mainlandProjection);
 }
 
-/** A far part of the scope; when not where it lies, where its panel should go (lon, lat); and when not as
- *  large as its size says (SMALLEST, LARGEST), its panel's longer side as a share of the mainland's. */
+/** A far part of the scope, and when not as large as its size says (SMALLEST, LARGEST), its panel's longer side as
+ *  a share of the mainland's. */
 export interface FarPart {
   members: Piece[];
-  near?: Point;
   side?: number;
 }
 
@@ -167,7 +166,7 @@ const nearestFree: PanelPlacer = (mainland, land, taken, w, h, wanted) =>
 
 /** The composite of the mainland's pieces, in the projection `mainlandProjection` makes for their bounds, and a
  *  panel for each far part, placed in turn by `place` (by default over the sea or empty page nearest where it
- *  lies, or `near`); null when the mainland is too small to be one (SMALLEST_MAINLAND) or no part has a panel. */
+ *  lies); null when the mainland is too small to be one (SMALLEST_MAINLAND) or no part has a panel. */
 export function insetsComposite(
   geometry: ScopeGeometry,
   mainlandPieces: Piece[],
@@ -195,7 +194,7 @@ export function insetsComposite(
     (land ??= ownLand.concat(landIn(makeMain().scale(150).translate([0, 0]), geometry.context, around)));
   const taken: Box[] = [];
   const insets: Inset[] = far.flatMap((part): Inset[] => {
-    const { members, near, side: share } = Array.isArray(part) ? { members: part } : part;
+    const { members, side: share } = Array.isArray(part) ? { members: part } : part;
     const bounds = lonLatBounds(members);
     const [[west, south], [east, north]] = bounds;
     const centre: Point = [east >= west ? (west + east) / 2 : (west + east + 360) / 2, (south + north) / 2];
@@ -210,7 +209,7 @@ export function insetsComposite(
       ? (share * side(mainland) - 2 * pad) / size
       : Math.min((LARGEST * side(mainland)) / size, Math.max(1, (SMALLEST * side(mainland)) / size));
     const [w, h] = [width(own) * factor + 2 * pad, height(own) * factor + 2 * pad];
-    const panel = place(mainland, landNow, taken, w, h, main(near ?? centre) ?? [0, 0]);
+    const panel = place(mainland, landNow, taken, w, h, main(centre) ?? [0, 0]);
     taken.push(panel);
     const [[px0, py0], [px1, py1]] = panel;
     const [[ox0, oy0], [ox1, oy1]] = own;
