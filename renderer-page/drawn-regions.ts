@@ -21,12 +21,18 @@ function dotRadius([[x0], [x1]]: Extent): number {
 }
 
 /** A region whose outline is a scatter of specks: drawn, it covers less than SPECKS dots' squares (r²) and less
- *  than a hundredth of the box around it. The Marshall Islands' chains are rims of atolls a pixel wide, spread
- *  over a thousand kilometres: each region is drawn over by a stroke in its own colour, RIM × r wide, so that
- *  each atoll shows its colour. A region that large in one piece, or compact (Luxembourg on a world map), is
+ *  than SCATTERED of the box around it. The Marshall Islands' chains are rims of atolls a pixel wide, spread
+ *  over a thousand kilometres, Cape Verde and the Comoros islands of a pixel or two on Africa's map: each region
+ *  is drawn over by a stroke in its own colour, RIM × r wide, so that each island shows its colour. A region that large in one piece, or compact (Luxembourg on a world map), is
  *  not: a stroke would spill its colour over its neighbours' borders. */
 const SPECKS = 16;
+const SCATTERED = 0.1;
 const RIM = 0.6;
+/** Regions without data get a rim too on a scope of at most this many, when they are scattered (two pieces or
+ *  more): an island country's atolls are the whole map (the Maldives and the Marshall Islands drew an empty page),
+ *  where a lone speck without data (the Vatican) is better left a speck than grown over its neighbour's colour.
+ *  On a larger scope, measuring every region would cost a second pass over all its outlines. */
+const FEW_REGIONS = 60;
 function speckled(frame: Frame, id: string, r: number): boolean {
   const area = frame.area(id);
   if (area >= SPECKS * r * r) return false;
@@ -34,7 +40,7 @@ function speckled(frame: Frame, id: string, r: number): boolean {
   for (const [outer] of frame.regionPolygons(id))
     for (const [x, y] of outer!)
       [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
-  return area < 0.01 * (x1 - x0) * (y1 - y0);
+  return area < SCATTERED * (x1 - x0) * (y1 - y0);
 }
 
 /** A value, a highlight, a colour or a pattern: something the map shows (an annotation alone is a tooltip). */
@@ -84,9 +90,13 @@ export function drawnRegions(spec: MapSpec, geometry: ScopeGeometry, frame: Fram
   const dottedIds = new Set(dotted.map((region) => region.id));
   const byId = new Map(spec.regions.map((region) => [region.id, region]));
   const withDataIds = new Set(withData.map((region) => region.id));
+  const everyRegion = geometry.regions.length <= FEW_REGIONS;
   const outlines = geometry.regions.flatMap((feature): DrawnRegion[] => {
     const d = dottedIds.has(feature.id) ? null : frame.regionPath(feature.id);
-    const rim = withDataIds.has(feature.id) && speckled(frame, feature.id, r) ? r * RIM : 0;
+    const rimmed = withDataIds.has(feature.id)
+      ? speckled(frame, feature.id, r)
+      : everyRegion && speckled(frame, feature.id, r) && frame.regionPolygons(feature.id).length > 1;
+    const rim = rimmed ? r * RIM : 0;
     return d ? [{ id: feature.id, region: byId.get(feature.id), d, rim }] : [];
   });
   const outlined = new Set(outlines.map((o) => o.id));

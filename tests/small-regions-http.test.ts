@@ -207,6 +207,18 @@ test("the Marshall Islands: each chain's atolls show its colour, in Chromium's P
     const shown = pixelsOf(png, fill);
     assert.ok(shown >= 350, `${chain.getAttribute('data-id')}: ${shown} px of its colour`);
   }
+  // islands of a pixel or two: Cape Verde and the Comoros on Africa's map
+  const africa = all(await svg('scope=africa&theme=light&width=1000&data=NG:5,CV:2,KM:1'), 'path');
+  for (const id of ['CV', 'KM']) {
+    const islands = africa.find((p) => p.getAttribute('data-id') === id)!;
+    assert.equal(islands.getAttribute('stroke'), islands.getAttribute('fill'), `${id}: a rim in its own colour`);
+  }
+  // without data too: the atolls are the whole map, which drew an empty page
+  const outline = all(await svg('scope=MH&theme=light&width=1000'), 'path').filter((p) =>
+    p.getAttribute('data-id')?.startsWith('MH-'),
+  );
+  assert.equal(outline.length, 2);
+  for (const chain of outline) assert.equal(chain.getAttribute('stroke'), themes.light.noData, 'a rim in no-data grey');
   const eu = all(await svg('scope=EU&theme=light&width=600&data=LU:5,BE:2,FR:3,DE:4'), 'path');
   const luxembourg = eu.find((p) => p.getAttribute('data-id') === 'LU')!;
   assert.equal(luxembourg.getAttribute('stroke'), null, 'compact and small: no rim over its neighbours');
