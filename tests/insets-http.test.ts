@@ -10,7 +10,7 @@ import { pixelColor } from './support/png.ts';
 import { startService, type TestService } from './support/service.ts';
 import { all, fetchSvg, pathPieces, region, root, type Point } from './support/svg.ts';
 import { themes } from '../renderer-page/themes/index.ts';
-import { insetPanels, panelsOverLand, sized } from './support/furniture-boxes.ts';
+import { insetPanels, panelBox, panelsOverLand, sized } from './support/furniture-boxes.ts';
 
 let service: TestService;
 before(async () => {
@@ -133,6 +133,13 @@ for (const size of ['width=1000', 'width=600', 'width=1200&height=700', 'width=4
     assert.ok(
       list.every((p) => p.x + p.width < westOfPortugal),
       'the panels west of mainland Portugal',
+    );
+    // a member without data is not hidden either: Cyprus sat under the legend in the bottom-right corner
+    const legend = panelBox(doc, 'legend');
+    const cyprus = pathPieces(region(doc, 'CY')!.getAttribute('d')!).flat();
+    assert.ok(
+      cyprus.every(([x, y]) => x < legend.x0 || x > legend.x1 || y < legend.y0 || y > legend.y1),
+      'Cyprus clear of the legend',
     );
   });
 }

@@ -65,6 +65,21 @@ function dataOutlines(ctx: RenderContext): Outline[] {
   ].map(outline);
 }
 
+/** A scope of at most this many regions has its regions without data looked at too (memberOutlines). */
+const MEMBERS_LOOKED_AT = 300;
+
+/** The projected outlines of the scope's regions that have nothing to show: a box should not hide them either
+ *  (Cyprus, an EU member, sat under the legend when it had no data), though it may when every corner holds data.
+ *  None on a larger scope (3,220 counties), where projecting them all for this would cost as much as the map. */
+function memberOutlines(ctx: RenderContext): Outline[] {
+  if (ctx.geometry.regions.length > MEMBERS_LOOKED_AT) return [];
+  const given = new Set(ctx.spec.regions.map((r) => r.id));
+  return ctx.geometry.regions
+    .filter((region) => !given.has(region.id))
+    .flatMap((region) => ctx.frame.regionPolygons(region.id).flat())
+    .map(outline);
+}
+
 function origin(ctx: RenderContext, anchor: Anchor, width: number, height: number): [number, number] {
   const [[x0, y0], [x1, y1]] = ctx.layout.mapExtent;
   const x = anchor.endsWith('left') ? x0 : anchor.endsWith('right') ? x1 - width : (x0 + x1 - width) / 2;
@@ -112,19 +127,23 @@ function stacked(ctx: RenderContext, anchor: Anchor, width: number, height: numb
   }
 }
 
-/** The best of `places` for a `width` × `height` box: the first that covers no data, else the one that covers
- *  least; Infinity for one over the furniture. */
+/** The best of `places` for a `width` × `height` box: the first that covers neither data nor the scope's other
+ *  regions, else the first that covers no data, else the one that covers least data; `score` is the data covered
+ *  (Infinity for a place over the furniture). */
 function best(ctx: RenderContext, places: Array<[number, number]>, width: number, height: number) {
   const outlines = dataOutlines(ctx);
+  let members: Outline[] | undefined;
   const furniture = Object.values(ctx.corners);
   let found = { at: places[0], score: Infinity };
+  let clearOfData: [number, number] | undefined;
   for (const at of places) {
     const blocked = furniture.some((box) => overlaps(box, { x: at[0], y: at[1], width, height }));
     const score = blocked ? Infinity : covered(outlines, at, width, height);
-    if (score === 0) return { at, score };
+    if (score === 0 && covered((members ??= memberOutlines(ctx)), at, width, height) === 0) return { at, score };
+    if (score === 0) clearOfData ??= at;
     if (score < found.score) found = { at, score };
   }
-  return found;
+  return clearOfData ? { at: clearOfData, score: 0 } : found;
 }
 
 /** Top-left corner for a `width` × `height` box: the first anchor, in order of preference, that covers no

@@ -259,7 +259,7 @@ const fields = {
   legendPosition: asIs(
     oneOf(LEGEND_POSITIONS, 'legendPosition').default('auto').meta({
       description:
-        'Where the legend goes: `auto` (the first corner where it covers no region with data, else a band below the map), `top` or `bottom` (a band above or below the map), or a corner of the map (`top-left`, `top-right`, `bottom-left`, `bottom-right`).',
+        "Where the legend goes: `auto` (the first corner where it covers no region with data, one clear of the scope's other regions too when there is one, else a band below the map), `top` or `bottom` (a band above or below the map), or a corner of the map (`top-left`, `top-right`, `bottom-left`, `bottom-right`).",
       example: 'bottom',
     }),
   ),
