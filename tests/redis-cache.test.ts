@@ -1,30 +1,17 @@
 // The shared Redis tier against a real redis-server: instances share renders, Redis trouble never fails or
 // stalls a request, and the cache recovers by itself when Redis comes back.
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PNG } from 'pngjs';
 import { createClient } from '@keyv/redis';
 import { noWarnings } from '../renderer-page/spec.ts';
 import { renderCache, type CachedRender } from '../server/cache/render-cache.ts';
-import { freePort, startRedis, type TestRedis } from './support/redis.ts';
-import { startService, type TestService } from './support/service.ts';
+import { freePort } from './support/redis.ts';
+import { closedAfterTests, type TestService } from './support/service.ts';
 
-const cleanups: (() => Promise<unknown>)[] = [];
-after(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-
-async function redis(): Promise<TestRedis> {
-  const server = await startRedis();
-  cleanups.push(() => server.stop());
-  return server;
-}
-
-async function service(redisUrl: string): Promise<TestService> {
-  const started = await startService({ redisUrl, poolSize: 1 });
-  cleanups.push(() => started.close());
-  return started;
-}
+const testbed = closedAfterTests();
+const { redis } = testbed;
+const service = (redisUrl: string) => testbed.service({ redisUrl, poolSize: 1 });
 
 async function cache(redisUrl: string, ttlMs = 60_000) {
   const log = {
@@ -37,7 +24,7 @@ async function cache(redisUrl: string, ttlMs = 60_000) {
     },
   };
   const opened = await renderCache({ maxBytes: 10_000_000, maxEntryBytes: 10_000_000, ttlMs, redisUrl, log });
-  cleanups.push(() => opened.close());
+  testbed.closeLater(() => opened.close());
   return Object.assign(opened, { log });
 }
 
@@ -214,13 +201,13 @@ test('a map larger than CACHE_MAX_ENTRY_BYTES is kept in neither tier; a sixteen
     redisUrl: shared.url,
     log,
   });
-  cleanups.push(() => tier.close());
+  testbed.closeLater(() => tier.close());
   const map = (bytes: number) => ({ body: Buffer.alloc(bytes, 1), renderWarnings: noWarnings(), description: 'a map' });
   await tier.set('small', map(50_000));
   await tier.set('middling', map(150_000));
   await tier.set('large', map(300_000));
   const fresh = await renderCache({ maxBytes: 0, maxEntryBytes: 200_000, ttlMs: 60_000, redisUrl: shared.url, log });
-  cleanups.push(() => fresh.close());
+  testbed.closeLater(() => fresh.close());
   assert.equal((await fresh.get('small'))?.body.length, 50_000, 'in Redis');
   assert.equal((await fresh.get('middling'))?.body.length, 150_000, 'in Redis, over a sixteenth of memory');
   assert.equal(await fresh.get('large'), undefined, 'not in Redis');

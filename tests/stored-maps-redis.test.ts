@@ -1,30 +1,17 @@
 // Stored maps in a real redis-server shared by two replicas (two services): what one stores the other draws; a
 // bad request stores nothing; Redis down is a clear 503 for a POST, while maps served lately are still drawn; and
 // a Redis that would evict or forget stored maps is warned of at start.
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createClient } from '@keyv/redis';
-import { startRedis, type TestRedis } from './support/redis.ts';
-import { startService, type TestService } from './support/service.ts';
+import type { TestRedis } from './support/redis.ts';
+import { closedAfterTests, type TestService } from './support/service.ts';
 import { post } from './support/map-requests.ts';
 import { redisStore } from '../server/store/redis-store.ts';
 
-const cleanups: (() => Promise<unknown>)[] = [];
-after(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-
-async function redis(): Promise<TestRedis> {
-  const server = await startRedis();
-  cleanups.push(() => server.stop());
-  return server;
-}
-
-async function service(mapsRedisUrl: string): Promise<TestService> {
-  const started = await startService({ mapsRedisUrl, poolSize: 1 });
-  cleanups.push(() => started.close());
-  return started;
-}
+const testbed = closedAfterTests();
+const { redis } = testbed;
+const service = (mapsRedisUrl: string) => testbed.service({ mapsRedisUrl, poolSize: 1 });
 
 /** The keys of stored maps in `server`. */
 async function storedKeys(server: TestRedis): Promise<string[]> {
@@ -103,7 +90,7 @@ test('a Redis that would evict or forget stored maps is warned of at start', asy
   const lines: string[] = [];
   const log = { info: (line: string) => lines.push(line), warn: (line: string) => lines.push(line), error: () => {} };
   const opened = await redisStore(server.url, log);
-  cleanups.push(() => opened.close());
+  testbed.closeLater(() => opened.close());
   for (let tries = 0; tries < 50 && lines.length < 3; tries++) await new Promise((resolve) => setTimeout(resolve, 20));
   assert.ok(
     lines.some((line) => /maxmemory-policy allkeys-lru.*evicts stored maps/.test(line)),

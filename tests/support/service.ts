@@ -4,6 +4,7 @@ import type { DestinationStream } from 'pino';
 import type { MapSpec } from '../../renderer-page/spec.ts';
 import { readConfig, type Config } from '../../server/config.ts';
 import { startService as start } from '../../server/service.ts';
+import { startRedis, type TestRedis } from './redis.ts';
 import type { RenderPool } from '../../server/render/chromium/render-pool.ts';
 
 export interface TestService {
@@ -62,6 +63,29 @@ export function serviceForTests(overrides: Partial<Config> = {}): Readonly<Omit<
     },
     get pool() {
       return started().pool;
+    },
+  };
+}
+
+/** For a file whose tests start services and Redis servers of their own: each is closed after the file's tests,
+ *  the last started first; `closeLater` registers anything else to close. */
+export function closedAfterTests() {
+  const closes: Array<() => Promise<unknown>> = [];
+  after(async () => {
+    for (const close of closes.reverse()) await close();
+  });
+  const closeLater = (close: () => Promise<unknown>) => void closes.push(close);
+  return {
+    closeLater,
+    async redis(): Promise<TestRedis> {
+      const server = await startRedis();
+      closeLater(() => server.stop());
+      return server;
+    },
+    async service(overrides: Partial<Config>): Promise<TestService> {
+      const started = await startService(overrides);
+      closeLater(() => started.close());
+      return started;
     },
   };
 }
