@@ -17,6 +17,7 @@ import { EXTENSIONS } from '../http/image-formats.ts';
 import { clientOf } from '../http/client-id.ts';
 import { respondWithMap, tagged } from './map-response.ts';
 import type { TableReport } from '../request/table/read-table.ts';
+import { imposedFields } from '../access/access-control.ts';
 
 export function mapRoutes(deps: AppDeps): Router {
   const router = new Router();
@@ -30,10 +31,12 @@ export function mapRoutes(deps: AppDeps): Router {
     sizeCalculation: (_, key) => 1024 + key.length * 16,
   });
   function fromQuery(ctx: Context, format?: Format): Tagged {
-    const key = `${format ?? ''}?${ctx.querystring}`;
+    const imposed = imposedFields(ctx);
+    const key = `${imposed ? 'logo:' : ''}${format ?? ''}?${ctx.querystring}`;
     let found = normalisedUrls.get(key);
     if (!found) {
-      found = tag(normaliseRequest(parseQuery(ctx.querystring, FIELD_NAMES), deps.catalogue, format));
+      const query = { ...parseQuery(ctx.querystring, FIELD_NAMES), ...imposed };
+      found = tag(normaliseRequest(query, deps.catalogue, format));
       normalisedUrls.set(key, found);
     }
     return found;
@@ -41,7 +44,8 @@ export function mapRoutes(deps: AppDeps): Router {
 
   async function fromBody(ctx: Context): Promise<Tagged> {
     const body = await readRequestBody(ctx);
-    return tag(await deps.bodies.normalise({ ...body, query: ctx.querystring }, clientOf(ctx)));
+    const imposed = imposedFields(ctx);
+    return tag(await deps.bodies.normalise({ ...body, query: ctx.querystring, replace: imposed }, clientOf(ctx)));
   }
 
   for (const [extension, format] of Object.entries(EXTENSIONS)) {
@@ -98,11 +102,14 @@ export function mapRoutes(deps: AppDeps): Router {
   }
   router.get('/render/spec', async (ctx) => {
     const request = fromQuery(ctx);
-    await describe(ctx, request, parseQuery(ctx.querystring, FIELD_NAMES));
+    await describe(ctx, request, { ...parseQuery(ctx.querystring, FIELD_NAMES), ...imposedFields(ctx) });
   });
   router.post('/render/spec', async (ctx) => {
     const body = await readRequestBody(ctx);
-    const { request, input, table } = await deps.bodies.describe({ ...body, query: ctx.querystring }, clientOf(ctx));
+    const { request, input, table } = await deps.bodies.describe(
+      { ...body, query: ctx.querystring, replace: imposedFields(ctx) },
+      clientOf(ctx),
+    );
     await describe(ctx, tag(request), input, table);
   });
 

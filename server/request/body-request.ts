@@ -15,7 +15,8 @@ export interface BodyTask {
   query: string;
   /** the format the path asks for (a stored map's extension); else the request's `format` */
   format?: Format;
-  /** fields that replace the request's: the `scale` and `quality` a stored map's URL gives */
+  /** fields that replace the request's: the `scale` and `quality` a stored map's URL gives, the logo ACCESS=watermark
+   *  imposes */
   replace?: Record<string, unknown>;
   /** POST /maps: what is stored of the request, and its id, too */
   store?: boolean;
@@ -37,8 +38,8 @@ export function readBody(task: BodyTask, catalogue: Catalogue): BodyRead {
     kind === 'stored'
       ? { input: storedRequest(text), skipped: [], report: undefined }
       : parseBody(kind, text, query, catalogue, task.keepInput);
-  if (task.store) return storedForm(input, catalogue);
   const request = replace && typeof input === 'object' && input !== null ? { ...input, ...replace } : input;
+  if (task.store) return storedForm(request, catalogue);
   return {
     request: normaliseRequest(request, catalogue, format, skipped),
     ...(task.keepInput && { input }),
