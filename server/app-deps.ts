@@ -1,4 +1,4 @@
-import type { CorsOrigins } from './config.ts';
+import type { CorsOrigins, Page } from './config.ts';
 import type { AccessOptions } from './access/access-control.ts';
 import type { Catalogue } from '../topology/catalogue.ts';
 import type { Format, MapSpec } from '../renderer-page/spec.ts';
@@ -49,4 +49,6 @@ export interface AppDeps {
   http: { trustedProxies: number; sendTimeoutMs: number; corsOrigins: CorsOrigins };
   /** who may render: ACCESS, the keys' prefix and secrets, the revoked keys (access/access-control.ts) */
   access: AccessOptions;
+  /** what the operator's own surface shows: the pages for people it serves (PAGES), the token /metrics asks for */
+  surface: { pages: readonly Page[]; metricsToken: string | undefined };
 }

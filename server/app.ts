@@ -55,7 +55,7 @@ export function createApp(deps: AppDeps): Koa {
     mapRoutes(deps),
     storedMapRoutes(deps),
     scopeRoutes(deps),
-    docsRoutes(),
+    docsRoutes(deps.surface.pages),
     previewRoutes(deps),
     opsRoutes(deps),
   ]) {

@@ -36,7 +36,13 @@ export interface Config {
   keyPrefix: string;
   keySecrets: string[];
   revokedKeys: string | undefined;
+  metricsToken: string | undefined;
+  pages: Page[];
 }
+
+/** The pages for people the service may serve: the preview page, /docs and /openapi.json, the bundles' source maps. */
+const PAGES = ['preview', 'docs', 'source-maps'] as const;
+export type Page = (typeof PAGES)[number];
 
 type Env = NodeJS.ProcessEnv;
 
@@ -377,6 +383,31 @@ const ACCESS_SETTINGS = [
     shown: 'none',
     what: 'a file of revoked key ids, one a line, read again within a second or two of a change, without a restart',
     read: (raw) => raw || undefined,
+  }),
+  setting({
+    key: 'metricsToken',
+    variable: 'METRICS_TOKEN',
+    shown: 'none: open',
+    what: '`/metrics` answers only `Authorization: Bearer <METRICS_TOKEN>` (401 without, 403 with another): its figures tell the load, the memory and the Node version',
+    read: (raw) => raw || undefined,
+  }),
+  setting({
+    key: 'pages',
+    variable: 'PAGES',
+    shown: '`preview,docs,source-maps`',
+    what:
+      'which pages for people the service serves, split by commas, or `none`: `preview` the preview page (`/`), ' +
+      "`docs` `/docs` and `/openapi.json`, `source-maps` the renderer's and the page's source maps (6 MB, the whole " +
+      'source). Left out, they answer 404',
+    read: (raw) => {
+      if (raw === undefined || raw.trim() === '') return [...PAGES];
+      if (raw.trim() === 'none') return [];
+      return raw.split(',').map((given) => {
+        const page = PAGES.find((name) => name === given.trim());
+        if (!page) throw new Error(`PAGES must be none or some of ${PAGES.join(', ')} split by commas, got "${given}"`);
+        return page;
+      });
+    },
   }),
 ];
 

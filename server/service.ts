@@ -143,6 +143,7 @@ export async function startService(
       secrets: config.keySecrets,
       revoked: revokedKeysFile(config.revokedKeys, logger),
     },
+    surface: { pages: config.pages, metricsToken: config.metricsToken },
   });
   const server = await listen(app, config.port, config.host, config.requestTimeoutMs);
   const { port } = server.address() as AddressInfo;

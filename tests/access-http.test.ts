@@ -13,11 +13,18 @@ import { closedAfterTests } from './support/service.ts';
 import { mintKey } from '../server/access/key-tokens.ts';
 
 const SECRET = 'test-secret-of-at-least-32-characters!';
-const revokedFile = path.join(mkdtempSync(path.join(tmpdir(), 'revoked-')), 'revoked-keys.txt');
+const scratch = mkdtempSync(path.join(tmpdir(), 'access-'));
+const revokedFile = path.join(scratch, 'revoked-keys.txt');
 writeFileSync(revokedFile, '# revoked key ids\n');
 const { service } = closedAfterTests();
-const keys = service({ access: 'keys', keySecrets: [SECRET], revokedKeys: revokedFile });
-const watermark = service({ access: 'watermark', keySecrets: [SECRET] });
+const keys = service({ access: 'keys', keySecrets: [SECRET], revokedKeys: revokedFile, mapsDir: scratch });
+const METRICS_TOKEN = 'scrape-me';
+const watermark = service({
+  access: 'watermark',
+  keySecrets: [SECRET],
+  metricsToken: METRICS_TOKEN,
+  pages: ['preview'],
+});
 
 /** A key as an operator mints one: `npm run keys -- mint`, its last line. */
 function mintByCli(owner: string): string {
@@ -142,4 +149,16 @@ test('ACCESS=watermark: a map without a valid key carries the logo, whatever it 
     postJson({ scope: 'world', regions: [{ id: 'US', value: 1 }], format: 'svg' }),
   );
   assert.ok(logo(await posted.text()), 'a POST without a key: the logo');
+});
+
+test("the operator's surface: /metrics behind METRICS_TOKEN; /docs, /openapi.json and the source maps off with PAGES", async () => {
+  const { url } = await watermark;
+  await refused(`${url}/metrics`, {}, 401, /METRICS_TOKEN/);
+  await refused(`${url}/metrics`, bearer('scrape-you'), 403, /not the METRICS_TOKEN/);
+  const metrics = await fetch(`${url}/metrics`, bearer(METRICS_TOKEN));
+  assert.equal(metrics.status, 200);
+  assert.match(await metrics.text(), /^# HELP /m);
+  for (const off of ['/docs', '/openapi.json', '/renderer.js.map', '/preview.js.map'])
+    assert.equal((await fetch(url + off)).status, 404, off);
+  for (const on of ['/', '/preview.js', '/renderer.js']) assert.equal((await fetch(url + on)).status, 200, on);
 });
