@@ -70,3 +70,17 @@ export function boxInside(box: Box, { polygons, bounds }: Shape): boolean {
     return points.every((p) => polygonContains(outer, p) && !holes.some((hole) => polygonContains(hole, p)));
   });
 }
+
+/** True when any of `box` lies on one of `shape`'s polygons: an edge point inside one (outside its holes), or a
+ *  corner of its outline inside the box (an islet smaller than the box). A label set beside islands in an inset's
+ *  panel is tried with this against the land the panel shows. */
+export function boxTouches(box: Box, { polygons, bounds }: Shape): boolean {
+  let points: Array<[number, number]> | null = null;
+  return polygons.some(([outer, ...holes], i) => {
+    const b = bounds[i];
+    if (box.x1 < b.x0 || b.x1 < box.x0 || box.y1 < b.y0 || b.y1 < box.y0) return false;
+    points ??= edgePoints(box);
+    const onLand = points.some((p) => polygonContains(outer, p) && !holes.some((hole) => polygonContains(hole, p)));
+    return onLand || outer.some(([x, y]) => x >= box.x0 && x <= box.x1 && y >= box.y0 && y <= box.y1);
+  });
+}
