@@ -61,6 +61,24 @@ export function beside(
   });
 }
 
+/** Where a label may go beside an island (a part's bounds), nearest first: right of it, left, then above and
+ *  below, centred on it or flush with either side of it, `gap` px off its coast. */
+export function besideBounds(
+  { x0, y0, x1, y1 }: Box,
+  [x, y]: [number, number],
+  halfWidth: number,
+  halfHeight: number,
+  gap: number,
+): Array<[number, number]> {
+  const across = [x, x0 + halfWidth, x1 - halfWidth];
+  return [
+    [x1 + gap + halfWidth, y],
+    [x0 - gap - halfWidth, y],
+    ...across.map((ax): [number, number] => [ax, y0 - gap - halfHeight]),
+    ...across.map((ax): [number, number] => [ax, y1 + gap + halfHeight]),
+  ];
+}
+
 /** How far a small region's outline reaches from a point, at most (the box around its polygons): a label set
  *  beside it starts beyond, off the region (Luxembourg's name covered half of Luxembourg). */
 export function reachOf(polygons: Ring[][], [x, y]: [number, number]): number {

@@ -16,7 +16,7 @@ import type { Panel } from '../geometry/inset-panels.ts';
 import type { Ring } from '../geometry/visual-centre.ts';
 import { el, layerGroup, px } from '../svg.ts';
 import type { MapElement } from '../map-document.ts';
-import { beside, DataLand, partsOf, Placed, positions, reachOf } from './label-places.ts';
+import { beside, besideBounds, DataLand, partsOf, Placed, positions, reachOf } from './label-places.ts';
 import { labelLines, LEADING, setLabel, wrapped, type Line, type SetLabel } from './label-text.ts';
 
 /** px: no label is set smaller, however small the map (a thumbnail's labels). */
@@ -26,8 +26,11 @@ const MIN_READABLE = 8;
 const FLOOR = 0.85;
 /** How many of a data region's parts are tried, largest first. */
 const PARTS = 3;
-/** px: how far inside its panel's frame a label beside a panel's islands keeps. */
-const PANEL_MARGIN = 2;
+/** How far off an island's coast a label beside it stands, in em: near enough to read as its name. */
+const GAP = 0.4;
+/** How far inside its panel's frame a label beside a panel's islands keeps, in em: its halo clear of the frame's
+ *  line, so that the label reads as the panel's and not as the next one's (Martinique above French Guiana). */
+const PANEL_MARGIN = 0.5;
 
 /** A label placed: how it is set, where, and whether a leader line ties it to its dot or region. */
 interface Placement {
@@ -52,11 +55,10 @@ const halfSize = (label: SetLabel): [number, number] => {
   return [(box.x1 - box.x0) / 2, (box.y1 - box.y0) / 2];
 };
 
-const inPanel = ([[x0, y0], [x1, y1]]: Panel, box: Box) =>
-  box.x0 >= x0 + PANEL_MARGIN &&
-  box.y0 >= y0 + PANEL_MARGIN &&
-  box.x1 <= x1 - PANEL_MARGIN &&
-  box.y1 <= y1 - PANEL_MARGIN;
+function inPanel([[x0, y0], [x1, y1]]: Panel, box: Box, size: number): boolean {
+  const m = size * PANEL_MARGIN;
+  return box.x0 >= x0 + m && box.y0 >= y0 + m && box.x1 <= x1 - m && box.y1 <= y1 - m;
+}
 
 export function labelsLayer(ctx: RenderContext): MapElement | null {
   const { doc, spec, frame } = ctx;
@@ -185,10 +187,11 @@ function besidePanelIslands(
   return firstOf(tried, (label) => {
     const [hw, hh] = halfSize(label);
     for (const part of parts) {
-      const place = beside(part.centre, reachOf([part.polygon], part.centre), hw, hh, 0).find(
-        ({ at }) => inPanel(panel, label.ink(at, 0)) && free(label, at) && !boxTouches(label.ink(at, 1), land),
+      const [bounds] = shapeOf([part.polygon]).bounds;
+      const at = besideBounds(bounds, part.centre, hw, hh, label.size * GAP).find(
+        (p) => inPanel(panel, label.ink(p, 0), label.size) && free(label, p) && !boxTouches(label.ink(p, 1), land),
       );
-      if (place) return { label, ...place };
+      if (at) return { label, at, leader: false };
     }
     return undefined;
   });
