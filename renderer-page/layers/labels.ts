@@ -27,10 +27,10 @@ const FLOOR = 0.85;
 /** How many of a data region's parts are tried, largest first. */
 const PARTS = 3;
 /** How far off an island's coast a label beside it stands, in em: near enough to read as its name. */
-const GAP = 0.4;
+const GAP = 0.3;
 /** How far inside its panel's frame a label beside a panel's islands keeps, in em: its halo clear of the frame's
  *  line, so that the label reads as the panel's and not as the next one's (Martinique above French Guiana). */
-const PANEL_MARGIN = 0.5;
+const PANEL_MARGIN = 0.25;
 
 /** A label placed: how it is set, where, and whether a leader line ties it to its dot or region. */
 interface Placement {
