@@ -5,7 +5,7 @@ import { polygonArea } from 'd3';
 import { boxTouches, shapeOf, type Box } from '../geometry/box-inside.ts';
 import { visualCentre, type Ring } from '../geometry/visual-centre.ts';
 
-export const overlaps = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+const overlaps = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 
 /** The 32 px cells a box touches, by which boxes and polygons are filed to be found near another box. */
 function cellKeys({ x0, y0, x1, y1 }: Box): string[] {
