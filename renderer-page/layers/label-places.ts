@@ -88,25 +88,25 @@ export function reachOf(polygons: Ring[][], [x, y]: [number, number]): number {
   return reach;
 }
 
-/** A part of a region (one polygon) with its visual centre, larger parts first. */
+/** A part of a region (one polygon), its area, and its visual centre, found when first asked for. */
 export interface Part {
   polygon: Ring[];
   area: number;
-  centre: [number, number];
+  centre(): [number, number] | null;
 }
 
-/** The region's `count` largest parts of at least `minArea` px² (the Basque Country's mainland, Attica's
- *  mainland before its islands), each with its own visual centre: a label too long for the largest part may fit
- *  another, and a region's centre can lie in a part too narrow for any label. */
-export function partsOf(polygons: Ring[][], minArea: number, count: number): Part[] {
+/** The region's `count` largest parts (the Basque Country's mainland, Attica's mainland before its islands),
+ *  largest first: a label too long for the largest part may fit another, and a region's centre can lie in a part
+ *  too narrow for any label. `largest` is the largest part's centre when the caller has it already (the region's
+ *  visual centre is the largest polygon's): a pole of inaccessibility is the costly part of a label. */
+export function partsOf(polygons: Ring[][], count: number, largest: [number, number]): Part[] {
   return polygons
     .map((polygon) => ({ polygon, area: Math.abs(polygonArea(polygon[0])) }))
-    .filter((part) => part.area >= minArea)
     .sort((a, b) => b.area - a.area)
     .slice(0, count)
-    .flatMap(({ polygon, area }) => {
-      const centre = visualCentre([polygon]);
-      return centre ? [{ polygon, area, centre }] : [];
+    .map(({ polygon, area }, i) => {
+      let centre: [number, number] | null | undefined = i === 0 ? largest : undefined;
+      return { polygon, area, centre: () => (centre === undefined ? (centre = visualCentre([polygon])) : centre) };
     });
 }
 

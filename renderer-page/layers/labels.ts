@@ -16,7 +16,7 @@ import type { Panel } from '../geometry/inset-panels.ts';
 import type { Ring } from '../geometry/visual-centre.ts';
 import { el, layerGroup, px } from '../svg.ts';
 import type { MapElement } from '../map-document.ts';
-import { beside, besideBounds, DataLand, partsOf, Placed, positions, reachOf } from './label-places.ts';
+import { beside, besideBounds, DataLand, partsOf, Placed, positions, reachOf, type Part } from './label-places.ts';
 import { labelLines, LEADING, setLabel, wrapped, type Line, type SetLabel } from './label-text.ts';
 
 /** px: no label is set smaller, however small the map (a thumbnail's labels). */
@@ -104,6 +104,7 @@ export function labelsLayer(ctx: RenderContext): MapElement | null {
     const tried = settings(lines, size, data || mode === 'list');
     const polygons = frame.regionPolygons(id);
     const dot = dots.get(id);
+    const parts = data && !dot ? partsOf(polygons, PARTS, centre) : [];
     // beside a dot, or a listed region too small to hold its label: on the map, clear of the rest, and over
     // no large share of another region's data where such a place is free (Andorra's name beside its dot)
     const besideIt = (): Placement | undefined => {
@@ -121,8 +122,8 @@ export function labelsLayer(ctx: RenderContext): MapElement | null {
     };
     const placement: Placement | undefined = dot
       ? besideIt()
-      : (insideOf(tried, polygons, centre, data, (label, at) => mode === 'list' || free(label, at)) ??
-        (data ? besidePanelIslands(ctx, tried, polygons, free) : undefined) ??
+      : (insideOf(tried, polygons, centre, parts, (label, at) => mode === 'list' || free(label, at)) ??
+        (data ? besidePanelIslands(ctx, tried, centre, parts, free) : undefined) ??
         (mode === 'list' ? (besideIt() ?? { label: tried[0], at: centre, leader: false }) : undefined));
     if (!placement) continue;
     const { label, at, leader: leads } = placement;
@@ -148,14 +149,20 @@ function insideOf(
   tried: SetLabel[],
   polygons: Ring[][],
   centre: [number, number],
-  data: boolean,
+  parts: Part[],
   clear: (label: SetLabel, at: [number, number]) => boolean,
 ): Placement | undefined {
   const shape = shapeOf(polygons);
   return firstOf(tried, (label) => {
     const [hw, hh] = halfSize(label);
-    const parts = data ? partsOf(polygons, hw * hh * 4, PARTS).map((part) => part.centre) : [];
-    for (const point of parts.length ? parts : [centre]) {
+    // a part smaller than the label's box cannot hold it (a county far smaller than its label is not tried)
+    const points = parts.length
+      ? parts.flatMap((part) => {
+          const middle = part.area >= hw * hh * 4 ? part.centre() : null;
+          return middle ? [middle] : [];
+        })
+      : [centre];
+    for (const point of points) {
       const at = positions(point, hw, label.size).find((p) => clear(label, p) && boxInside(label.ink(p, 0), shape));
       if (at) return { label, at, leader: false };
     }
@@ -169,14 +176,14 @@ function insideOf(
 function besidePanelIslands(
   ctx: RenderContext,
   tried: SetLabel[],
-  polygons: Ring[][],
+  centre: [number, number],
+  parts: Part[],
   free: (label: SetLabel, at: [number, number]) => boolean,
 ): Placement | undefined {
   const { frame } = ctx;
-  const parts = partsOf(polygons, 0, PARTS);
   const within = (panel: Panel, [x, y]: [number, number]) =>
     x >= panel[0][0] && x <= panel[1][0] && y >= panel[0][1] && y <= panel[1][1];
-  const panel = parts.length ? frame.panels.find((p) => within(p, parts[0].centre)) : undefined;
+  const panel = frame.panels.find((p) => within(p, centre));
   if (!panel) return undefined;
   const land: Shape = shapeOf(
     ctx.geometry.regions.flatMap((r) => {
@@ -188,7 +195,9 @@ function besidePanelIslands(
     const [hw, hh] = halfSize(label);
     for (const part of parts) {
       const [bounds] = shapeOf([part.polygon]).bounds;
-      const at = besideBounds(bounds, part.centre, hw, hh, label.size * GAP).find(
+      const middle = part.centre();
+      if (!middle) continue;
+      const at = besideBounds(bounds, middle, hw, hh, label.size * GAP).find(
         (p) => inPanel(panel, label.ink(p, 0), label.size) && free(label, p) && !boxTouches(label.ink(p, 1), land),
       );
       if (at) return { label, at, leader: false };
