@@ -61,6 +61,10 @@ const NATIONAL: readonly NationalTable[] = [
  */
 const OTHER_AREA = new Set(['IT:292', 'IT:ITG2D', 'IT:ITG2E', 'IT:ITG2F', 'IT:ITG2G', 'GB:N09000003']);
 
+/** Hungary's NUTS 3 regions are its counties with the cities with county rights in them, which we draw apart
+ *  (Érd in Pest): a county's code is a sum of our units, but Budapest's is Budapest. */
+const isHungarianSum = (row: CodeRow) => row.level === 'HU' && row.file === 'nuts-to-units.csv' && row.id !== 'HU-BU';
+
 /** Council areas abolished since our boundaries were drawn whose successor covers the same area, so its GSS code
  *  means our unit: Buckinghamshire (2020), North Yorkshire and Somerset (2023). Dorset's successor lost
  *  Christchurch, Northamptonshire and Cumbria were split, Bournemouth and Poole merged: theirs do not. */
@@ -103,7 +107,7 @@ export function statisticalCodes(): CodeRow[] {
     rows = [...NATIONAL.flatMap(nationalRows), ...nutsRows(), ...EUROSTAT_COUNTRIES].filter((row) => {
       const key = `${row.level}:${row.code}:${row.id}`;
       const [country] = row.level.split('.');
-      if (seen.has(key) || OTHER_AREA.has(`${country}:${row.code}`)) return false;
+      if (seen.has(key) || OTHER_AREA.has(`${country}:${row.code}`) || isHungarianSum(row)) return false;
       seen.add(key);
       return true;
     });

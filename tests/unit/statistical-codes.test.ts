@@ -92,6 +92,8 @@ describe('statistical codes', () => {
       ['CN', '11', 'CN-BJ'],
       ['IN', '36', 'IN-TG'],
       ['AT', 'AT13', 'AT-9'],
+      ['GR', 'EL30', 'GR-A1'],
+      ['HU', 'HU110', 'HU-BU'],
       ['world', 'EL', 'GR'],
       ['world', 'UK', 'GB'],
       ['EU', 'EL', 'GR'],
@@ -110,6 +112,7 @@ describe('statistical codes', () => {
       ['IT', 'ITG2F'], // the metropolitan city of Cagliari (2016), smaller than our Cagliari
       ['IT', '292'],
       ['NL', 'NL31'], // Utrecht before its 2019 boundary shift
+      ['HU', 'HU120'], // Pest county with Érd, which we draw apart
       ['GB', 'E06000061'], // North Northamptonshire: half of Northamptonshire
       ['GB', 'E06000058'], // Bournemouth, Christchurch and Poole
       ['GB', 'N09000003'], // Belfast of 2015: not the district we draw
