@@ -10,6 +10,7 @@ import { normaliseRequest } from '../../server/request/normalise.ts';
 import { parseQuery } from '../../server/request/get-grammar.ts';
 import { FIELD_NAMES } from '../../server/request/schema.ts';
 import { ApiError } from '../../server/errors.ts';
+import { getUrlFor } from '../../server/request/get-url.ts';
 
 const catalogue = loadCatalogue();
 const rows = statisticalCodes();
@@ -154,6 +155,9 @@ describe('statistical codes', () => {
     assert.equal(spec(`scope=IT&data=${regioni}`).division, 'regions');
     assert.equal(spec('scope=ES&division=communities&data=01:1').division, 'communities');
     assert.equal(spec('scope=GB&data=E92000001:1,W92000004:2').division, 'nations');
+    // the GET URL /render/spec offers draws the same level, even with no id to choose it
+    assert.equal(getUrlFor(spec('scope=FR&division=regions'), catalogue), '/map.svg?scope=FR&division=regions');
+    assert.match(getUrlFor(spec('scope=FR&division=regions&data=84:1,93:2'), catalogue)!, /division=regions/);
     assert.throws(
       () => spec('scope=FR&division=counties&data=84:1'),
       (error: ApiError) =>
