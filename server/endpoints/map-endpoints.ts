@@ -16,6 +16,7 @@ import { LRUCache } from 'lru-cache';
 import { EXTENSIONS } from '../http/image-formats.ts';
 import { clientOf } from '../http/client-id.ts';
 import { respondWithMap, tagged } from './map-response.ts';
+import type { TableReport } from '../request/table/read-table.ts';
 
 export function mapRoutes(deps: AppDeps): Router {
   const router = new Router();
@@ -50,8 +51,9 @@ export function mapRoutes(deps: AppDeps): Router {
 
   /** The normalised request, its ETag, description and warnings, and the equivalent GET URL: what the preview
    *  page draws from, with the same renderer bundle, so a map can be debugged in the browser. `input` is the
-   *  request in the interface's JSON (a GET's parameters or a CSV's rows as JSON), offered for POST /maps. */
-  async function describe(ctx: Context, request: Tagged, input: unknown): Promise<void> {
+   *  request in the interface's JSON (a GET's parameters or a CSV's rows as JSON), offered for POST /maps; `table`
+   *  how a table body was read: its columns, the ones taken, and every row left out with its reason. */
+  async function describe(ctx: Context, request: Tagged, input: unknown, table?: TableReport): Promise<void> {
     const { spec, unknownIds, unknownRoutes, skippedLines, etag } = request;
     // the words come from the drawing (names in the locale, the scope's regions), so the map's SVG is drawn, or
     // found in the cache, whatever the format asked for
@@ -70,6 +72,7 @@ export function mapRoutes(deps: AppDeps): Router {
       description: svg.map!.description,
       warnings: { unknownIds, unknownRoutes, ...(skippedLines ? { skippedLines } : {}) },
       suggestions: suggest(spec, unknownIds),
+      ...(table && { table }),
       get: fits ? get : null,
       store: fits
         ? null
@@ -99,8 +102,8 @@ export function mapRoutes(deps: AppDeps): Router {
   });
   router.post('/render/spec', async (ctx) => {
     const body = await readRequestBody(ctx);
-    const { request, input } = await deps.bodies.describe({ ...body, query: ctx.querystring }, clientOf(ctx));
-    await describe(ctx, tag(request), input);
+    const { request, input, table } = await deps.bodies.describe({ ...body, query: ctx.querystring }, clientOf(ctx));
+    await describe(ctx, tag(request), input, table);
   });
 
   return router;

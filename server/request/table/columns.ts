@@ -1,8 +1,9 @@
 // Which columns of a table hold the ids, the values and the colours (DECISIONS §10), for a CSV body and for a
 // JSON body's records alike.
 //
-// - Ids: `idColumn` (a name in any case, or a 1-based number), else a column named `id`, else the first column
-//   whose cells are mostly regions of the scope, else the first column of text. A leading index column (pandas'
+// - Ids: `idColumn` (a name in any case, or a 1-based number), else a column named `id` (or `geo`, Eurostat's
+//   dimension of places), else the first column whose cells are mostly regions of the scope, else the first
+//   column of text. A leading index column (pandas'
 //   `to_csv()`: an unnamed column of 0, 1, 2...; R's `write.csv()`: `""` over "1", "2"...) is never taken.
 // - Values: `valueColumn`, else a column named as spec 2.8 lists (`value`, `val`, `count`, `n`, `amount`), else
 //   the only column of numbers; with several and no choice made, a 400 that lists them, never silently the
@@ -90,7 +91,7 @@ function regionShare(column: Column, knows: (cell: string) => boolean): number {
 }
 
 function chooseId(columns: Column[], candidates: number[], knows: (cell: string) => boolean): number {
-  const id = candidates.find((i) => named(columns[i]!, 'id'));
+  const id = candidates.find((i) => named(columns[i]!, 'id')) ?? candidates.find((i) => named(columns[i]!, 'geo'));
   if (id !== undefined) return id;
   const regions = candidates.find((i) => regionShare(columns[i]!, knows) >= 0.5);
   if (regions !== undefined) return regions;
