@@ -152,3 +152,17 @@ test('a cell of code and name (INE `28 Madrid`), and INE community codes with di
     'provinces',
   );
 });
+
+test('ONS GSS codes: council areas, a successor of the same area, and the nations on their own level', async () => {
+  const areas = (await svg('/map.svg?scope=GB&theme=light&data=E06000060:1,S12000049:2,W06000015:3')).doc;
+  assert.deepEqual(
+    ['GB-BKM', 'GB-GLG', 'GB-CRF'].map((id) => fill(areas, id)),
+    rampColors(light.sequential, 3),
+  );
+  const nations = (await svg('/map.svg?scope=GB&theme=light&data=E92000001:1,S92000003:2')).doc;
+  assert.equal(regionIds(nations).length, 4);
+  assert.deepEqual(
+    ['GB-ENG', 'GB-SCT'].map((id) => fill(nations, id)),
+    rampColors(light.sequential, 2),
+  );
+});
