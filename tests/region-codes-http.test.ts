@@ -107,6 +107,19 @@ test('Eurostat NUTS: an SDMX-CSV of France by NUTS 3, Austria by NUTS 2, and EL 
   assert.equal(withData(doc).length, 101);
   assert.equal(value(doc, 'FR-75C'), '2103778', 'FR101: Paris');
   assert.equal(fill(doc, 'FR-59'), classes[4], 'FRE11: Nord');
+  // Eurostat's own TSV of GDP by NUTS 2 region, as downloaded: Austria's rows on Austria, Turkey's unknown there
+  const tsv = await fetchSvg(service.url, '/render/map?scope=AT&theme=light&format=svg&valueColumn=2022', {
+    method: 'POST',
+    headers: { 'content-type': 'text/tab-separated-values' },
+    body: table('eurostat-tgs00003.tsv'),
+  });
+  assert.equal(value(tsv.doc, 'AT-1'), '10454.97', 'AT11: Burgenland');
+  assert.equal(value(tsv.doc, 'AT-3'), '71757.87', 'AT12: Lower Austria');
+  assert.deepEqual(
+    ['AT-1', 'AT-3'].map((id) => fill(tsv.doc, id)),
+    rampColors(light.sequential, 2),
+  );
+  assert.match(tsv.response.headers.get('x-geo-warnings') ?? '', /unknown-ids:TRB1/);
   const austria = (await svg('/map.svg?scope=AT&theme=light&data=AT11:1,AT13:2,AT34:3')).doc;
   assert.deepEqual(
     ['AT-1', 'AT-9', 'AT-8'].map((id) => fill(austria, id)),
