@@ -35,7 +35,8 @@ export interface Catalogue {
   scope(name: string): ScopeCatalogue | undefined;
   /** canonical id for any accepted spelling, or undefined. Case-insensitive; names also
    * diacritics-insensitive (NFD, strip marks; treat ş/ș and ţ/ț alike); world numeric codes
-   * with or without leading zeros ("4", "004"). */
+   * with or without leading zeros ("4", "004"); a cell of a statistical code and a name by its code
+   * ("28 Madrid", docs/region-codes.md). */
   resolveId(scope: ScopeCatalogue['id'], raw: string): string | undefined;
   /** the same among the ids of one of the scope's divisions (null: its regions) */
   resolveIn(scope: ScopeCatalogue['id'], division: string | null, raw: string): string | undefined;
