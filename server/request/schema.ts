@@ -36,6 +36,7 @@ import { LIMITS, flag, list, oneOf, pixels, range, text } from './schema-parts.t
 import { shapeCollection } from './shape-schema.ts';
 import { tableFields } from './table-schema.ts';
 import { strict } from './placement.ts';
+import { division } from './division-field.ts';
 
 export { LIMITS } from './schema-parts.ts';
 
@@ -279,6 +280,7 @@ const fields = {
   attribution: flag('attribution').default(true).meta({ description: 'The credit line of the geometry sources.' }),
   source: asIs(source),
   strict,
+  division,
   ...tableFields,
 };
 

@@ -74,16 +74,20 @@ function holdsNumbers(column: Column): boolean {
 /** Cells enough to tell a column of regions by, so that choosing stays cheap on a 5,000-row table. */
 const SAMPLE = 200;
 
+/** The share of a column's cells that are regions of the scope, each counted once: a column naming the same
+ *  region again and again groups the rows (INSEE's `CODREG`, the région of each département beside `CODDEP`),
+ *  where a column of ids names each region once. */
 function regionShare(column: Column, knows: (cell: string) => boolean): number {
   let given = 0;
-  let known = 0;
+  const known = new Set<string>();
   for (const cell of column.cells) {
-    if (cell.trim() === '') continue;
+    const trimmed = cell.trim();
+    if (trimmed === '') continue;
     given++;
-    if (knows(cell)) known++;
+    if (knows(cell)) known.add(trimmed.toLowerCase());
     if (given === SAMPLE) break;
   }
-  return given ? known / given : 0;
+  return given ? known.size / given : 0;
 }
 
 function chooseId(columns: Column[], candidates: number[], knows: (cell: string) => boolean): number {
