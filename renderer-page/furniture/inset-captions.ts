@@ -1,0 +1,193 @@
+// A caption on each inset's panel that shows a part of a region whose main part lies elsewhere, as Eurostat
+// captions the Union's outermost regions (`Canary Islands (ES)`) and a desk names Tokyo's Ogasawara islands: without
+// one, a reader could not tell what a frame of islands in the sea was. A panel that holds a region whole, or its
+// main part (Alaska, Hawaii, the Canaries on Spain's map, Svalbard), has none: the region's label names it. The
+// caption is small muted text in a corner of its panel, the corner over the least land, at a size that follows the
+// legend's (and so the output's), and is left out where even its smallest size does not fit the panel.
+import { polygonContains, type GeoProjection } from 'd3';
+import type { RenderContext } from '../context.ts';
+import type { MapElement } from '../map-document.ts';
+import type { MapText } from '../map-text.ts';
+import type { ScopeRegion } from '../geometry/scope-geometry.ts';
+import type { Panel } from '../geometry/inset-panels.ts';
+import { outerRingSpans } from '../geometry/outline.ts';
+import { outermostAt } from '../geometry/eu-insets.ts';
+import { textWidth } from '../fonts.ts';
+import { el, layerGroup, px } from '../svg.ts';
+
+type Point = [number, number];
+
+/** The caption's size against the legend's, and the smallest it is drawn at. */
+const [SHARE_OF_LEGEND, SMALLEST] = [0.85, 7];
+/** At most this many lines, over at most this share of the panel's height. */
+const [MOST_LINES, MOST_HEIGHT] = [2, 0.5];
+
+/** Where in its panel a caption may go, as shares of the room across and down: the corners first, top left
+ *  first, then the middles of the sides (between Guadeloupe and Martinique). */
+const PLACES: Array<[number, number]> = [
+  [0, 0],
+  [1, 0],
+  [0, 1],
+  [1, 1],
+  [0.5, 0],
+  [0.5, 1],
+  [0, 0.5],
+  [1, 0.5],
+];
+const ANCHORS = ['start', 'middle', 'end'];
+
+/** What a panel shows: the regions of which it holds only a part, and the land it draws, projected. */
+interface PanelContent {
+  parts: string[];
+  land: Point[][];
+}
+
+/** Each panel's content: a region's polygon lies where its outer ring's first point goes. A region is "a part" in a
+ *  panel that holds some of its polygons but neither all of them nor its largest (by its box in degrees). */
+function panelContents(panels: Panel[], projection: GeoProjection, regions: ScopeRegion[]): PanelContent[] {
+  const contents = panels.map((): PanelContent & { whole: boolean } => ({ parts: [], land: [], whole: false }));
+  const panelAt = ([x, y]: Point) =>
+    panels.findIndex(([[x0, y0], [x1, y1]]) => x >= x0 && x <= x1 && y >= y0 && y <= y1);
+  for (const { id, outline } of regions) {
+    const { points } = outline;
+    const placed = outerRingSpans(outline).flatMap(([start, end]) => {
+      const at = projection([points[2 * start], points[2 * start + 1]]);
+      if (!at) return [];
+      let [west, south, east, north] = [Infinity, Infinity, -Infinity, -Infinity];
+      for (let i = start; i < end; i++) {
+        [west, east] = [Math.min(west, points[2 * i]), Math.max(east, points[2 * i])];
+        [south, north] = [Math.min(south, points[2 * i + 1]), Math.max(north, points[2 * i + 1])];
+      }
+      return [{ panel: panelAt(at as Point), span: [start, end], size: (east - west) * (north - south) }];
+    });
+    if (!placed.length) continue;
+    const largest = placed.reduce((a, b) => (b.size > a.size ? b : a)).panel;
+    for (const panel of new Set(placed.map((p) => p.panel))) {
+      if (panel < 0) continue;
+      const content = contents[panel];
+      const here = placed.filter((p) => p.panel === panel);
+      if (largest === panel) content.whole = true;
+      else content.parts.push(id);
+      for (const { span } of here) {
+        const ring: Point[] = [];
+        for (let i = span[0]; i < span[1]; i++) {
+          const at = projection([points[2 * i], points[2 * i + 1]]);
+          if (at) ring.push(at as Point);
+        }
+        content.land.push(ring);
+      }
+    }
+  }
+  return contents.map(({ parts, land, whole }) => ({ parts: whole ? [] : parts, land }));
+}
+
+/** A region's name in the locale, else `english`: the locale's names hold only those that differ from English,
+ *  and the scope's own names only its regions (not the Union's outermost regions). */
+function nameOf(text: MapText, id: string, english: string): string {
+  const named = text.name(id);
+  return named === id ? english : named;
+}
+
+/** What the panel's caption says: on the Union's map the outermost region and its country's code, as Eurostat
+ *  writes them; elsewhere the names of the regions it shows a part of. */
+function captionOf(ctx: RenderContext, [[x0, y0], [x1, y1]]: Panel, parts: string[]): string {
+  const { spec, text, frame } = ctx;
+  if (spec.scope === 'EU') {
+    const place = frame.projection.invert?.([(x0 + x1) / 2, (y0 + y1) / 2]);
+    const outermost = place ? outermostAt(place as Point) : [];
+    if (outermost.length)
+      return `${outermost.map(([id, name]) => nameOf(text, id, name)).join(', ')} (${outermost[0][0].slice(0, 2)})`;
+  }
+  return parts.map((id) => text.name(id)).join(', ');
+}
+
+/** The caption's words in lines no wider than `room` at `size`, or null when a word is wider or the lines are too
+ *  many. */
+function lines(caption: string, size: number, room: number): string[] | null {
+  const set: string[] = [];
+  for (const word of caption.split(' ')) {
+    const last = set.length ? `${set[set.length - 1]} ${word}` : null;
+    if (last !== null && textWidth(last, size) <= room) set[set.length - 1] = last;
+    else set.push(word);
+  }
+  return set.length <= MOST_LINES && set.every((line) => textWidth(line, size) <= room) ? set : null;
+}
+
+/** How much of the land a box covers: the land's points inside it, and far more for a box inside the land. */
+function overLand(land: Point[][], [[x0, y0], [x1, y1]]: Panel): number {
+  let cost = 0;
+  for (const ring of land) {
+    for (const [x, y] of ring) if (x >= x0 && x <= x1 && y >= y0 && y <= y1) cost++;
+    const probes: Point[] = [
+      [x0, y0],
+      [x1, y0],
+      [x0, y1],
+      [x1, y1],
+      [(x0 + x1) / 2, (y0 + y1) / 2],
+    ];
+    if (ring.length > 2 && probes.some((p) => polygonContains(ring, p))) cost += 1000;
+  }
+  return cost;
+}
+
+/** The caption in the place in `panel` over the least land (PLACES), as its lines of text: at the
+ *  largest size that leaves a place free of land, else at the largest size that fits. */
+function captionText(ctx: RenderContext, panel: Panel, caption: string, land: Point[][]): MapElement[] {
+  const { doc, theme, layout } = ctx;
+  const [[x0, y0], [x1, y1]] = panel;
+  let chosen: { set: string[]; size: number; across: number; left: number; wide: number; top: number; cost: number } | null =
+    null;
+  for (let size = Math.round(layout.legendFontSize * SHARE_OF_LEGEND); size >= SMALLEST && chosen?.cost !== 0; size--) {
+    const pad = Math.max(2, size * 0.4);
+    const set = lines(caption, size, x1 - x0 - 2 * pad);
+    const height = set ? set.length * size * 1.2 : Infinity;
+    if (!set || height + 2 * pad > MOST_HEIGHT * (y1 - y0)) continue;
+    const wide = Math.max(...set.map((line) => textWidth(line, size)));
+    for (const [across, down] of PLACES) {
+      const left = x0 + pad + across * (x1 - x0 - 2 * pad - wide);
+      const top = y0 + pad + down * (y1 - y0 - 2 * pad - height);
+      const cost = overLand(land, [
+        [left, top],
+        [left + wide, top + height],
+      ]);
+      if (!chosen || cost < chosen.cost) chosen = { set, size, across, left, wide, top, cost };
+    }
+  }
+  if (!chosen) return [];
+  const { set, size, across, left, wide, top } = chosen;
+  return set.map((line, i) =>
+    el(
+      doc,
+      'text',
+      {
+        x: px(left + across * wide),
+        y: px(top + size * (0.95 + 1.2 * i)),
+        'font-size': size,
+        'text-anchor': ANCHORS[across * 2],
+        // a halo of the page's colour, for a caption that could not keep clear of the land
+        stroke: theme.background,
+        'stroke-width': px(size / 4),
+        'stroke-linejoin': 'round',
+        'paint-order': 'stroke',
+        fill: theme.textMuted,
+        'data-caption': caption,
+      },
+      line,
+    ),
+  );
+}
+
+/** The captions of the panels that show a part of a region whose main part is elsewhere. */
+export function insetCaptionsLayer(ctx: RenderContext): MapElement | null {
+  const { frame, geometry } = ctx;
+  if (!frame.panels.length) return null;
+  const contents = panelContents(frame.panels, frame.projection, geometry.regions);
+  return layerGroup(
+    ctx.doc,
+    'inset-captions',
+    frame.panels.flatMap((panel, i) => {
+      const { parts, land } = contents[i];
+      return parts.length ? captionText(ctx, panel, captionOf(ctx, panel, parts), land) : [];
+    }),
+  );
+}
