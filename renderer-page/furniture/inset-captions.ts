@@ -130,16 +130,23 @@ function overLand(land: Point[][], [[x0, y0], [x1, y1]]: Panel): number {
   return cost;
 }
 
-/** The caption in the place in `panel` over the least land (PLACES), as its lines of text: at the
+/** The caption in the place in `panel` over the least land (PLACES), as a text of one line or two: at the
  *  largest size that leaves a place free of land, else at the largest size that fits. */
-function captionText(ctx: RenderContext, panel: Panel, caption: string, land: Point[][]): MapElement[] {
+function captionText(ctx: RenderContext, panel: Panel, text: string, land: Point[][]): MapElement | null {
   const { doc, theme, layout } = ctx;
   const [[x0, y0], [x1, y1]] = panel;
-  let chosen: { set: string[]; size: number; across: number; left: number; wide: number; top: number; cost: number } | null =
-    null;
+  let chosen: {
+    set: string[];
+    size: number;
+    across: number;
+    left: number;
+    wide: number;
+    top: number;
+    cost: number;
+  } | null = null;
   for (let size = Math.round(layout.legendFontSize * SHARE_OF_LEGEND); size >= SMALLEST && chosen?.cost !== 0; size--) {
     const pad = Math.max(2, size * 0.4);
-    const set = lines(caption, size, x1 - x0 - 2 * pad);
+    const set = lines(text, size, x1 - x0 - 2 * pad);
     const height = set ? set.length * size * 1.2 : Infinity;
     if (!set || height + 2 * pad > MOST_HEIGHT * (y1 - y0)) continue;
     const wide = Math.max(...set.map((line) => textWidth(line, size)));
@@ -153,28 +160,24 @@ function captionText(ctx: RenderContext, panel: Panel, caption: string, land: Po
       if (!chosen || cost < chosen.cost) chosen = { set, size, across, left, wide, top, cost };
     }
   }
-  if (!chosen) return [];
+  if (!chosen) return null;
   const { set, size, across, left, wide, top } = chosen;
-  return set.map((line, i) =>
-    el(
-      doc,
-      'text',
-      {
-        x: px(left + across * wide),
-        y: px(top + size * (0.95 + 1.2 * i)),
-        'font-size': size,
-        'text-anchor': ANCHORS[across * 2],
-        // a halo of the page's colour, for a caption that could not keep clear of the land
-        stroke: theme.background,
-        'stroke-width': px(size / 4),
-        'stroke-linejoin': 'round',
-        'paint-order': 'stroke',
-        fill: theme.textMuted,
-        'data-caption': caption,
-      },
-      line,
-    ),
-  );
+  const x = px(left + across * wide);
+  const caption = el(doc, 'text', {
+    x,
+    y: px(top + size * 0.95),
+    'font-size': size,
+    'text-anchor': ANCHORS[across * 2],
+    // a halo of the page's colour, for a caption that could not keep clear of the land
+    stroke: theme.background,
+    'stroke-width': px(size / 4),
+    'stroke-linejoin': 'round',
+    'paint-order': 'stroke',
+    fill: theme.textMuted,
+    'data-caption': text,
+  });
+  set.forEach((line, i) => caption.appendChild(el(doc, 'tspan', { x, dy: i ? px(size * 1.2) : null }, line)));
+  return caption;
 }
 
 /** The captions of the panels that show a part of a region whose main part is elsewhere. */
@@ -187,7 +190,8 @@ export function insetCaptionsLayer(ctx: RenderContext): MapElement | null {
     'inset-captions',
     frame.panels.flatMap((panel, i) => {
       const { parts, land } = contents[i];
-      return parts.length ? captionText(ctx, panel, captionOf(ctx, panel, parts), land) : [];
+      const caption = parts.length ? captionText(ctx, panel, captionOf(ctx, panel, parts), land) : null;
+      return caption ? [caption] : [];
     }),
   );
 }
