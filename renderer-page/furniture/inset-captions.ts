@@ -3,7 +3,7 @@
 // one, a reader could not tell what a frame of islands in the sea was. A panel that holds a region whole, or its
 // main part (Alaska, Hawaii, the Canaries on Spain's map, Svalbard), has none: the region's label names it. The
 // caption is small muted text in a corner of its panel, the corner over the least land, at a size that follows the
-// legend's (and so the output's), and is left out where even its smallest size does not fit the panel.
+// legend's (and so the output's), and is left out where even its smallest size finds no room clear of the land.
 import { polygonContains, type GeoProjection } from 'd3';
 import type { RenderContext } from '../context.ts';
 import type { MapElement } from '../map-document.ts';
@@ -113,11 +113,10 @@ function lines(caption: string, size: number, room: number): string[] | null {
   return set.length <= MOST_LINES && set.every((line) => textWidth(line, size) <= room) ? set : null;
 }
 
-/** How much of the land a box covers: the land's points inside it, and far more for a box inside the land. */
-function overLand(land: Point[][], [[x0, y0], [x1, y1]]: Panel): number {
-  let cost = 0;
+/** Whether a box covers some of the land: a point of it inside the box, or the box inside it. */
+function overLand(land: Point[][], [[x0, y0], [x1, y1]]: Panel): boolean {
   for (const ring of land) {
-    for (const [x, y] of ring) if (x >= x0 && x <= x1 && y >= y0 && y <= y1) cost++;
+    if (ring.some(([x, y]) => x >= x0 && x <= x1 && y >= y0 && y <= y1)) return true;
     const probes: Point[] = [
       [x0, y0],
       [x1, y0],
@@ -125,26 +124,17 @@ function overLand(land: Point[][], [[x0, y0], [x1, y1]]: Panel): number {
       [x1, y1],
       [(x0 + x1) / 2, (y0 + y1) / 2],
     ];
-    if (ring.length > 2 && probes.some((p) => polygonContains(ring, p))) cost += 1000;
+    if (ring.length > 2 && probes.some((p) => polygonContains(ring, p))) return true;
   }
-  return cost;
+  return false;
 }
 
-/** The caption in the place in `panel` over the least land (PLACES), as a text of one line or two: at the
- *  largest size that leaves a place free of land, else at the largest size that fits. */
+/** The caption at the first place in `panel` free of land (PLACES), at the largest size that has one: none where
+ *  no size has, since a caption over the land would hide the data it shows. */
 function captionText(ctx: RenderContext, panel: Panel, text: string, land: Point[][]): MapElement | null {
   const { doc, theme, layout } = ctx;
   const [[x0, y0], [x1, y1]] = panel;
-  let chosen: {
-    set: string[];
-    size: number;
-    across: number;
-    left: number;
-    wide: number;
-    top: number;
-    cost: number;
-  } | null = null;
-  for (let size = Math.round(layout.legendFontSize * SHARE_OF_LEGEND); size >= SMALLEST && chosen?.cost !== 0; size--) {
+  for (let size = Math.round(layout.legendFontSize * SHARE_OF_LEGEND); size >= SMALLEST; size--) {
     const pad = Math.max(2, size * 0.4);
     const set = lines(text, size, x1 - x0 - 2 * pad);
     const height = set ? set.length * size * 1.2 : Infinity;
@@ -153,31 +143,25 @@ function captionText(ctx: RenderContext, panel: Panel, text: string, land: Point
     for (const [across, down] of PLACES) {
       const left = x0 + pad + across * (x1 - x0 - 2 * pad - wide);
       const top = y0 + pad + down * (y1 - y0 - 2 * pad - height);
-      const cost = overLand(land, [
+      const box: Panel = [
         [left, top],
         [left + wide, top + height],
-      ]);
-      if (!chosen || cost < chosen.cost) chosen = { set, size, across, left, wide, top, cost };
+      ];
+      if (overLand(land, box)) continue;
+      const x = px(left + across * wide);
+      const caption = el(doc, 'text', {
+        x,
+        y: px(top + size * 0.95),
+        'font-size': size,
+        'text-anchor': ANCHORS[across * 2],
+        fill: theme.textMuted,
+        'data-caption': text,
+      });
+      set.forEach((line, i) => caption.appendChild(el(doc, 'tspan', { x, dy: i ? px(size * 1.2) : null }, line)));
+      return caption;
     }
   }
-  if (!chosen) return null;
-  const { set, size, across, left, wide, top } = chosen;
-  const x = px(left + across * wide);
-  const caption = el(doc, 'text', {
-    x,
-    y: px(top + size * 0.95),
-    'font-size': size,
-    'text-anchor': ANCHORS[across * 2],
-    // a halo of the page's colour, for a caption that could not keep clear of the land
-    stroke: theme.background,
-    'stroke-width': px(size / 4),
-    'stroke-linejoin': 'round',
-    'paint-order': 'stroke',
-    fill: theme.textMuted,
-    'data-caption': text,
-  });
-  set.forEach((line, i) => caption.appendChild(el(doc, 'tspan', { x, dy: i ? px(size * 1.2) : null }, line)));
-  return caption;
+  return null;
 }
 
 /** The captions of the panels that show a part of a region whose main part is elsewhere. */

@@ -17,6 +17,10 @@ const MAINLAND: LonLatBounds = [
 
 /** Each panel's width, and its content's longer side, as a share of the mainland's side. */
 const PANEL_SIDE = 0.1;
+/** Above each panel's content, a band for its caption (inset-captions.ts), as a share of the mainland's side: two
+ *  lines of it, at the size captions take against a map the mainland's width. Small panels (640 px wide maps)
+ *  had no corner free of Madeira or Réunion for it. */
+const CAPTION_BAND = 0.03;
 
 /** An outermost region: its ISO 3166-2 id and English name, as its panel's caption names it. */
 type Outermost = [id: string, name: string];
@@ -82,8 +86,9 @@ const OUTERMOST: Array<{ regions: Outermost[]; box: LonLatBounds }> = [
 /** The outermost regions a panel of the Union's map shows, by a place in it (lon, lat), or none. */
 export function outermostAt([lon, lat]: [number, number]): Outermost[] {
   return (
-    OUTERMOST.find(({ box: [[west, south], [east, north]] }) => lon >= west && lon <= east && lat >= south && lat <= north)
-      ?.regions ?? []
+    OUTERMOST.find(
+      ({ box: [[west, south], [east, north]] }) => lon >= west && lon <= east && lat >= south && lat <= north,
+    )?.regions ?? []
   );
 }
 
@@ -112,7 +117,7 @@ export function euInsets(
   const mainland = all.filter((piece) => inside(MAINLAND, piece));
   const far = OUTERMOST.flatMap(({ box }): FarPart[] => {
     const members = all.filter((piece) => inside(box, piece));
-    return members.length ? [{ members, side: PANEL_SIDE }] : [];
+    return members.length ? [{ members, side: PANEL_SIDE, band: CAPTION_BAND }] : [];
   });
   return mainland.length ? insetsComposite(geometry, mainland, far, mainlandProjection, column) : null;
 }

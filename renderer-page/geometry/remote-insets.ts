@@ -202,6 +202,8 @@ function farParts(
 export interface FarPart {
   members: Piece[];
   side?: number;
+  /** a band above the part, for its caption, as a share of the mainland's longer side */
+  band?: number;
 }
 
 /** Where a `w` × `h` panel goes: the mainland's box, its land and its neighbours' (projected when first asked
@@ -242,7 +244,7 @@ export function insetsComposite(
     (land ??= ownLand.concat(landIn(makeMain().scale(150).translate([0, 0]), geometry.context, around)));
   const taken: Box[] = [];
   const insets: Inset[] = far.flatMap((part): Inset[] => {
-    const { members, side: share } = Array.isArray(part) ? { members: part } : part;
+    const { members, side: share, band = 0 } = Array.isArray(part) ? { members: part } : part;
     const bounds = lonLatBounds(members);
     const [[west, south], [east, north]] = bounds;
     const centre: Point = [east >= west ? (west + east) / 2 : (west + east + 360) / 2, (south + north) / 2];
@@ -260,12 +262,16 @@ export function insetsComposite(
     // and Ono-i-Lau a parallelogram: an island is magnified only as far as its outline has detail for, in a panel
     // of the size it would have had
     const factor = Math.min(wanted, (GRID * side(mainland)) / ((geometry.resolution * Math.PI * 150) / 180));
-    const [w, h] = [width(own) * wanted + 2 * pad, height(own) * wanted + 2 * pad];
+    const top = band * side(mainland);
+    const [w, h] = [width(own) * wanted + 2 * pad, height(own) * wanted + 2 * pad + top];
     const panel = place(mainland, landNow, taken, w, h, main(centre) ?? [0, 0]);
     taken.push(panel);
     const [[px0, py0], [px1, py1]] = panel;
     const [[ox0, oy0], [ox1, oy1]] = own;
-    const offset: Point = [(px0 + px1) / 2 - (factor * (ox0 + ox1)) / 2, (py0 + py1) / 2 - (factor * (oy0 + oy1)) / 2];
+    const offset: Point = [
+      (px0 + px1) / 2 - (factor * (ox0 + ox1)) / 2,
+      (py0 + top + py1) / 2 - (factor * (oy0 + oy1)) / 2,
+    ];
     const margin = Math.min(0.5, 0.2 * apart(bounds, mainlandDegrees));
     return [{ bounds, margin, make, factor, offset, panel }];
   });
