@@ -50,6 +50,9 @@ const [SMALLEST, LARGEST] = [0.1, 0.3];
 /** The largest step of the outlines' grid (ScopeGeometry.resolution) an inset shows, as a share of the
  *  mainland's longer side: about the size of the mainland's own steps at the output sizes a level is drawn at. */
 const GRID = 0.005;
+/** The least an inset's content spans, as a share of the mainland's longer side, whatever its grid: Ono-i-Lau's
+ *  panel on a thumbnail of Fiji was empty. */
+const VISIBLE = 0.02;
 
 /** One polygon of the scope: its outer ring, where it lies, and the box around its projection. */
 export interface Piece {
@@ -260,8 +263,9 @@ export function insetsComposite(
       : Math.min((LARGEST * side(mainland)) / size, Math.max(1, (SMALLEST * side(mainland)) / size));
     // Fiji's Ceva-i-Ra, a reef four steps of the outlines' grid wide, came out a hexagon a tenth of the map across,
     // and Ono-i-Lau a parallelogram: an island is magnified only as far as its outline has detail for, in a panel
-    // of the size it would have had
-    const factor = Math.min(wanted, (GRID * side(mainland)) / ((geometry.resolution * Math.PI * 150) / 180));
+    // of the size it would have had; but never smaller than its place on the mainland, nor too small to see
+    const sharp = (GRID * side(mainland)) / ((geometry.resolution * Math.PI * 150) / 180);
+    const factor = Math.min(wanted, Math.max(1, sharp, (VISIBLE * side(mainland)) / size));
     const top = band * side(mainland);
     const [w, h] = [width(own) * wanted + 2 * pad, height(own) * wanted + 2 * pad + top];
     const panel = place(mainland, landNow, taken, w, h, main(centre) ?? [0, 0]);
