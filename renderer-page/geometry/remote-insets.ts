@@ -47,9 +47,9 @@ const JOINT = 0.3;
 const SUBSTANTIAL = 0.02;
 /** An inset's side, as a share of the mainland's longer side: at least (a small island magnified to it), at most. */
 const [SMALLEST, LARGEST] = [0.1, 0.3];
-/** The largest step of the outlines' grid (ScopeGeometry.resolution) an inset shows, as a share of the
- *  mainland's longer side: about the size of the mainland's own steps at the output sizes a level is drawn at. */
-const GRID = 0.005;
+/** The longest edge of an inset's island, as a share of the mainland's longer side: about the longest of the
+ *  mainland's own coasts' at the output sizes a level is drawn at. */
+const DETAIL = 0.012;
 /** The least an inset's content spans, as a share of the mainland's longer side, whatever its grid: Ono-i-Lau's
  *  panel on a thumbnail of Fiji was empty. */
 const VISIBLE = 0.02;
@@ -261,11 +261,16 @@ export function insetsComposite(
     const wanted = share
       ? (share * side(mainland) - 2 * pad) / size
       : Math.min((LARGEST * side(mainland)) / size, Math.max(1, (SMALLEST * side(mainland)) / size));
-    // Fiji's Ceva-i-Ra, a reef four steps of the outlines' grid wide, came out a hexagon a tenth of the map across,
-    // and Ono-i-Lau a parallelogram: an island is magnified only as far as its outline has detail for, in a panel
-    // of the size it would have had; but never smaller than its place on the mainland, nor too small to see
-    const sharp = (GRID * side(mainland)) / ((geometry.resolution * Math.PI * 150) / 180);
-    const factor = Math.min(wanted, Math.max(1, sharp, (VISIBLE * side(mainland)) / size));
+    // Fiji's Ceva-i-Ra, a reef of nine points, came out a hexagon a tenth of the map across, Ono-i-Lau a
+    // parallelogram and Cocos Island a heptagon: an island is magnified only as far as its outline has detail for
+    // (no edge of its largest piece longer than DETAIL), in a panel of the size it would have had; but never
+    // smaller than its place on the mainland, nor too small to see
+    const largest = members.reduce((a, b) => (b.area > a.area ? b : a));
+    const ring = ringOf(largest).map((q) => unit(q) ?? q);
+    const edge = Math.max(...ring.slice(1).map(([x, y], i) => Math.hypot(x - ring[i][0], y - ring[i][1])));
+    const sharp = (DETAIL * side(mainland)) / edge;
+    // (the Union's panels are one size, as Eurostat's, each filled by its region)
+    const factor = share ? wanted : Math.min(wanted, Math.max(1, sharp, (VISIBLE * side(mainland)) / size));
     const top = band * side(mainland);
     const [w, h] = [width(own) * wanted + 2 * pad, height(own) * wanted + 2 * pad + top];
     const panel = place(mainland, landNow, taken, w, h, main(centre) ?? [0, 0]);

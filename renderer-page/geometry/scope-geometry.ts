@@ -25,10 +25,6 @@ export interface ScopeGeometry {
   nearbyLakes: Outline[];
   /** every region of the scope by id: the visual centre of its most detailed outline */
   anchors: Map<string, RegionAnchor>;
-  /** the coarsest step, in degrees, of the grid the outlines' points lie on (the topology's quantisation), 0 when
-   *  they lie on none: how far an island's outline may be magnified in an inset before it shows as the grid's
-   *  steps (remote-insets.ts) */
-  resolution: number;
 }
 
 /** Reads a built data file by name (`world-low.json`), from the page's origin. */
@@ -80,6 +76,5 @@ function decode(topology: Topology): ScopeGeometry {
     lakes: objects('lakes').map(outline),
     nearbyLakes: objects('nearbyLakes').map(outline),
     anchors,
-    resolution: topology.transform ? Math.max(...topology.transform.scale) : 0,
   };
 }
