@@ -36,50 +36,57 @@ const PLACES: Array<[number, number]> = [
 ];
 const ANCHORS = ['start', 'middle', 'end'];
 
-/** What a panel shows: the regions of which it holds only a part, and the land it draws, projected. */
+/** What a panel shows: the regions of which it holds only a part, and its polygons' outer rings. */
 interface PanelContent {
   parts: string[];
-  land: Point[][];
+  rings: Array<{ points: Float64Array; span: [number, number] }>;
 }
 
 /** Each panel's content: a region's polygon lies where its outer ring's first point goes. A region is "a part" in a
  *  panel that holds some of its polygons but neither all of them nor its largest (by its box in degrees). */
 function panelContents(panels: Panel[], projection: GeoProjection, regions: ScopeRegion[]): PanelContent[] {
-  const contents = panels.map((): PanelContent & { whole: boolean } => ({ parts: [], land: [], whole: false }));
+  const contents = panels.map((): PanelContent & { whole: boolean } => ({ parts: [], rings: [], whole: false }));
   const panelAt = ([x, y]: Point) =>
     panels.findIndex(([[x0, y0], [x1, y1]]) => x >= x0 && x <= x1 && y >= y0 && y <= y1);
   for (const { id, outline } of regions) {
     const { points } = outline;
-    const placed = outerRingSpans(outline).flatMap(([start, end]) => {
-      const at = projection([points[2 * start], points[2 * start + 1]]);
-      if (!at) return [];
+    const placed = outerRingSpans(outline).flatMap((span) => {
+      const at = projection([points[2 * span[0]], points[2 * span[0] + 1]]);
+      return at ? [{ panel: panelAt(at as Point), span }] : [];
+    });
+    // most regions (the mainland's) lie in no panel, and need not be measured
+    if (placed.every(({ panel }) => panel < 0)) continue;
+    const size = ([start, end]: [number, number]) => {
       let [west, south, east, north] = [Infinity, Infinity, -Infinity, -Infinity];
       for (let i = start; i < end; i++) {
         [west, east] = [Math.min(west, points[2 * i]), Math.max(east, points[2 * i])];
         [south, north] = [Math.min(south, points[2 * i + 1]), Math.max(north, points[2 * i + 1])];
       }
-      return [{ panel: panelAt(at as Point), span: [start, end], size: (east - west) * (north - south) }];
-    });
-    if (!placed.length) continue;
-    const largest = placed.reduce((a, b) => (b.size > a.size ? b : a)).panel;
+      return (east - west) * (north - south);
+    };
+    const sizes = placed.map(({ span }) => size(span));
+    const largest = placed[sizes.indexOf(Math.max(...sizes))].panel;
     for (const panel of new Set(placed.map((p) => p.panel))) {
       if (panel < 0) continue;
       const content = contents[panel];
-      const here = placed.filter((p) => p.panel === panel);
       if (largest === panel) content.whole = true;
       else content.parts.push(id);
-      for (const { span } of here) {
-        const ring: Point[] = [];
-        for (let i = span[0]; i < span[1]; i++) {
-          const at = projection([points[2 * i], points[2 * i + 1]]);
-          if (at) ring.push(at as Point);
-        }
-        content.land.push(ring);
-      }
+      for (const { span } of placed.filter((p) => p.panel === panel)) content.rings.push({ points, span });
     }
   }
-  return contents.map(({ parts, land, whole }) => ({ parts: whole ? [] : parts, land }));
+  return contents.map(({ parts, rings, whole }) => ({ parts: whole ? [] : parts, rings }));
 }
+
+/** The land a panel draws, projected: only the panels with a caption to place need it. */
+const landOf = (projection: GeoProjection, { rings }: PanelContent): Point[][] =>
+  rings.map(({ points, span: [start, end] }) => {
+    const ring: Point[] = [];
+    for (let i = start; i < end; i++) {
+      const at = projection([points[2 * i], points[2 * i + 1]]);
+      if (at) ring.push(at as Point);
+    }
+    return ring;
+  });
 
 /** A region's name in the locale, else `english`: the locale's names hold only those that differ from English,
  *  and the scope's own names only its regions (not the Union's outermost regions). */
@@ -173,8 +180,10 @@ export function insetCaptionsLayer(ctx: RenderContext): MapElement | null {
     ctx.doc,
     'inset-captions',
     frame.panels.flatMap((panel, i) => {
-      const { parts, land } = contents[i];
-      const caption = parts.length ? captionText(ctx, panel, captionOf(ctx, panel, parts), land) : null;
+      const { parts } = contents[i];
+      const caption = parts.length
+        ? captionText(ctx, panel, captionOf(ctx, panel, parts), landOf(frame.projection, contents[i]))
+        : null;
       return caption ? [caption] : [];
     }),
   );
