@@ -50,9 +50,10 @@ const [SMALLEST, LARGEST] = [0.1, 0.3];
 /** The longest edge of an inset's island, as a share of the mainland's longer side: about the longest of the
  *  mainland's own coasts' at the output sizes a level is drawn at. */
 const DETAIL = 0.012;
-/** The least an inset's content spans, as a share of the mainland's longer side, whatever its grid: Ono-i-Lau's
- *  panel on a thumbnail of Fiji was empty. */
-const VISIBLE = 0.02;
+/** The least an inset's largest island spans, as a share of the mainland's longer side, however coarse its
+ *  outline: Ono-i-Lau's panel on a thumbnail of Fiji was empty, and Easter Island, a triangle in Natural Earth,
+ *  reads as one at that size. */
+const VISIBLE = 0.025;
 
 /** One polygon of the scope: its outer ring, where it lies, and the box around its projection. */
 export interface Piece {
@@ -270,7 +271,8 @@ export function insetsComposite(
     const edge = Math.max(...ring.slice(1).map(([x, y], i) => Math.hypot(x - ring[i][0], y - ring[i][1])));
     const sharp = (DETAIL * side(mainland)) / edge;
     // (the Union's panels are one size, as Eurostat's, each filled by its region)
-    const factor = share ? wanted : Math.min(wanted, Math.max(1, sharp, (VISIBLE * side(mainland)) / size));
+    const visible = (VISIBLE * side(mainland)) / side(boxOf(ring));
+    const factor = share ? wanted : Math.min(wanted, Math.max(1, sharp, visible));
     const top = band * side(mainland);
     const [w, h] = [width(own) * wanted + 2 * pad, height(own) * wanted + 2 * pad + top];
     const panel = place(mainland, landNow, taken, w, h, main(centre) ?? [0, 0]);
