@@ -19,7 +19,6 @@ import { graticuleLayer } from './layers/graticule.ts';
 import { shapesLayer } from './layers/shapes.ts';
 import { proportionalLayer } from './layers/proportional.ts';
 import { labelsLayer } from './layers/labels.ts';
-import { insetCaptionsLayer } from './furniture/inset-captions.ts';
 import { routesLayer } from './layers/routes.ts';
 import { northArrowLayer } from './furniture/north-arrow.ts';
 import { scaleBarLayer } from './furniture/scale-bar.ts';
@@ -40,7 +39,6 @@ const PIPELINE: Layer[] = [
   proportionalLayer,
   markersLayer,
   labelsLayer,
-  insetCaptionsLayer,
   titleLayer,
   legendLayer,
   sizeKeyLayer,

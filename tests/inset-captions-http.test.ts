@@ -21,7 +21,7 @@ const EU = 'scope=EU&theme=light&data=FR:1,PT:2,ES:3,DE:4,PL:5';
 
 /** Each caption: its text, and its lines' boxes, by its anchor, font size and the renderer's font metrics. */
 function captions(doc: Document): Array<{ caption: string; lines: string[]; boxes: Rect[] }> {
-  return inLayer(doc, 'inset-captions', 'text').map((text) => {
+  return inLayer(doc, 'background', 'text').map((text) => {
     const size = num(text, 'font-size');
     const anchor = text.getAttribute('text-anchor');
     const spans = Array.from(text.getElementsByTagName('tspan') as unknown as ArrayLike<Element>);
@@ -83,12 +83,12 @@ test('the captions grow with the output, and a thumbnail whose panels cannot hol
   const sizeAt = async (width: number) => {
     const { doc } = await fetchSvg(service.url, `/map.svg?${EU}&width=${width}`);
     assertInPanels(doc);
-    return Math.max(...inLayer(doc, 'inset-captions', 'text').map((t) => num(t, 'font-size')));
+    return Math.max(...inLayer(doc, 'background', 'text').map((t) => num(t, 'font-size')));
   };
   const [small, large] = [await sizeAt(1000), await sizeAt(4000)];
   assert.ok(large >= 3 * small, `${small} px at 1000 px, ${large} px at 4000 px`);
   const { doc } = await fetchSvg(service.url, `/map.svg?${EU}&width=300`);
-  assert.equal(inLayer(doc, 'inset-captions', 'text').length, 0);
+  assert.equal(inLayer(doc, 'background', 'text').length, 0);
 });
 
 for (const [query, expected] of [

@@ -13,7 +13,7 @@ import type { Panel } from '../geometry/inset-panels.ts';
 import { outerRingSpans } from '../geometry/outline.ts';
 import { outermostAt } from '../geometry/eu-insets.ts';
 import { textWidth } from '../fonts.ts';
-import { el, layerGroup, px } from '../svg.ts';
+import { el, px } from '../svg.ts';
 
 type Point = [number, number];
 
@@ -171,20 +171,18 @@ function captionText(ctx: RenderContext, panel: Panel, text: string, land: Point
   return null;
 }
 
-/** The captions of the panels that show a part of a region whose main part is elsewhere. */
-export function insetCaptionsLayer(ctx: RenderContext): MapElement | null {
+/** The captions of the panels that show a part of a region whose main part is elsewhere, drawn with the panels in
+ *  the background layer (layers/background.ts): the SVG's layers are fixed (DECISIONS.md §7), and a caption
+ *  belongs to its panel. */
+export function insetCaptions(ctx: RenderContext): MapElement[] {
   const { frame, geometry } = ctx;
-  if (!frame.panels.length) return null;
+  if (!frame.panels.length) return [];
   const contents = panelContents(frame.panels, frame.projection, geometry.regions);
-  return layerGroup(
-    ctx.doc,
-    'inset-captions',
-    frame.panels.flatMap((panel, i) => {
-      const { parts } = contents[i];
-      const caption = parts.length
-        ? captionText(ctx, panel, captionOf(ctx, panel, parts), landOf(frame.projection, contents[i]))
-        : null;
-      return caption ? [caption] : [];
-    }),
-  );
+  return frame.panels.flatMap((panel, i) => {
+    const { parts } = contents[i];
+    const caption = parts.length
+      ? captionText(ctx, panel, captionOf(ctx, panel, parts), landOf(frame.projection, contents[i]))
+      : null;
+    return caption ? [caption] : [];
+  });
 }
