@@ -2,8 +2,8 @@
 // captions the Union's outermost regions (`Canary Islands (ES)`) and a desk names Tokyo's Ogasawara islands: without
 // one, a reader could not tell what a frame of islands in the sea was. A panel that holds a region whole, or its
 // main part (Alaska, Hawaii, the Canaries on Spain's map, Svalbard), has none: the region's label names it. The
-// caption is small muted text in a corner of its panel, the corner over the least land, at a size that follows the
-// legend's (and so the output's), and is left out where even its smallest size finds no room clear of the land.
+// caption is small muted text in a corner of its panel (else the middle of a side) clear of the land, at a size that
+// follows the legend's (and so the output's), and is left out where even its smallest size finds no such place.
 import { polygonContains, type GeoProjection } from 'd3';
 import type { RenderContext } from '../context.ts';
 import type { MapElement } from '../map-document.ts';

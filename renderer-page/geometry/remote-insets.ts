@@ -39,8 +39,8 @@ const MOST_INSETS = 4;
 /** A far part this large against the mainland (by the boxes around their islands) is not one to shrink into an
  *  inset. */
 const MAINLAND_PART = 0.25;
-/** Far parts share a panel when their joint box's side is at most this share of the mainland's longer than the
- *  larger part's. */
+/** Far parts share a panel when their joint box's side is longer than the larger part's by at most this share of
+ *  the mainland's side. */
 const JOINT = 0.3;
 /** A piece with this share of the country's land (by the boxes around its islands) widens the mainland's reach;
  *  smaller ones join it without widening it. */
@@ -161,8 +161,8 @@ export function remoteInsets(
 }
 
 /** The mainland, grown from the largest piece through the pieces `grows` accepts, and the far parts around it; null
- *  when the mainland would fill half the frame anyway, or the far parts are too many (`merge`: the lightest ones
- *  joined to their nearest until they are few enough) or one of them is too large to be an inset. */
+ *  when the mainland would fill half the frame anyway, or the far parts are too many (with `merge`, parts are
+ *  joined until they are few enough) or one of them is too large to be an inset. */
 function farParts(
   all: Piece[],
   grows: (piece: Piece, box: Box) => boolean,
@@ -270,8 +270,8 @@ export function insetsComposite(
     const ring = ringOf(largest).map((q) => unit(q) ?? q);
     const edge = Math.max(...ring.slice(1).map(([x, y], i) => Math.hypot(x - ring[i][0], y - ring[i][1])));
     const sharp = (DETAIL * side(mainland)) / edge;
-    // (the Union's panels are one size, as Eurostat's, each filled by its region)
     const visible = (VISIBLE * side(mainland)) / side(boxOf(ring));
+    // (the Union's panels are one size, as Eurostat's, each filled by its region)
     const factor = share ? wanted : Math.min(wanted, Math.max(1, sharp, visible));
     const top = band * side(mainland);
     const [w, h] = [width(own) * wanted + 2 * pad, height(own) * wanted + 2 * pad + top];
