@@ -53,7 +53,7 @@ const DETAIL = 0.012;
 /** The least an inset's largest island spans, as a share of the mainland's longer side, however coarse its
  *  outline: Ono-i-Lau's panel on a thumbnail of Fiji was empty, and Easter Island, a triangle in Natural Earth,
  *  reads as one at that size. */
-const VISIBLE = 0.025;
+const VISIBLE = 0.015;
 
 /** One polygon of the scope: its outer ring, where it lies, and the box around its projection. */
 export interface Piece {
