@@ -192,3 +192,69 @@ for (const size of ['width=600', 'width=1000', 'width=1200', 'width=1000&height=
     assert.deepEqual(panelsOverLand(doc, light.land), []);
   });
 }
+
+/** The pieces of `id` that lie whole in one of the panels, and those that lie in none. */
+function framedPieces(doc: Document, id: string, list: Panel[]) {
+  const pieces = pathPieces(region(doc, id)!.getAttribute('d')!);
+  const inPanel = (piece: Point[]) => list.findIndex((p) => piece.every((point) => holds(p, point)));
+  return { framed: pieces.filter((piece) => inPanel(piece) >= 0), free: pieces.filter((piece) => inPanel(piece) < 0) };
+}
+
+// Tokyo's Izu and Ogasawara islands and the Ryukyus stepped, islet by islet, 1,000 km south of the main islands,
+// which the frame then squeezed into half its width: they go to panels, over the sea.
+for (const dims of ['width=1000', 'width=600', 'width=1200&height=700']) {
+  test(`JP at ${dims}: Okinawa and Tokyo's far islands in panels, over no land, the main islands across the frame`, async () => {
+    const query = `scope=JP&theme=light&context=true&${dims}&data=JP-13:5,JP-47:3,JP-01:2`;
+    const { doc } = await fetchSvg(service.url, `/map.svg?${query}`);
+    const list = panels(doc);
+    assert.equal(list.length, 3, 'the Ryukyus, the Bonins and Minami-Torishima');
+    assertWithinImage(doc, list);
+    assert.deepEqual(panelsOverLand(doc, light.land), [], 'no panel over Korea, China or Russia');
+    const tokyo = framedPieces(doc, 'JP-13', list);
+    assert.ok(tokyo.framed.length >= 2, `Tokyo's far islands are shown, in panels (${tokyo.framed.length} pieces)`);
+    assert.ok(tokyo.free.length > 0, 'and Tokyo itself in none');
+    const okinawa = framedPieces(doc, 'JP-47', list);
+    assert.equal(okinawa.free.length, 0, 'all of Okinawa in a panel');
+    const main = ['JP-01', 'JP-13', 'JP-46', 'JP-42'].flatMap((id) => framedPieces(doc, id, list).free.flat());
+    // across the width, or down the height of a frame given wider than Japan's natural shape
+    const spread = (values: number[], room: number) => (Math.max(...values) - Math.min(...values)) / room;
+    const [width, height] = size(doc);
+    const share = Math.max(
+      spread(
+        main.map(([x]) => x),
+        width,
+      ),
+      spread(
+        main.map(([, y]) => y),
+        height,
+      ),
+    );
+    assert.ok(share >= 0.6, `the main islands, Hokkaido to Nagasaki, span ${share.toFixed(2)} of the frame`);
+  });
+}
+
+// Fiji's panels showed a grey parallelogram (Ono-i-Lau, a few steps of the outlines' grid magnified to a tenth of
+// the map) and a hexagon (Ceva-i-Ra, the same): an island is magnified only as far as its outline has detail for.
+test('FJ: Rotuma and the far reefs in three panels, each with its island drawn as a shape, not the grid', async () => {
+  const { doc } = await fetchSvg(service.url, '/map.svg?scope=FJ&theme=light&width=1000&data=FJ-C:5,FJ-W:3,FJ-R:2');
+  const list = panels(doc);
+  assert.equal(list.length, 3);
+  assertWithinImage(doc, list);
+  const drawn = all(doc, 'path').filter((p) => p.getAttribute('data-id'));
+  for (const panel of list) {
+    const inside = drawn.flatMap((p) =>
+      pathPieces(p.getAttribute('d')!).filter((piece) => piece.every((point) => holds(panel, point))),
+    );
+    assert.ok(inside.length > 0, `panel ${JSON.stringify(panel)} shows an island`);
+    for (const piece of inside) {
+      const longest = Math.max(...piece.slice(1).map(([x, y], i) => Math.hypot(x - piece[i][0], y - piece[i][1])));
+      assert.ok(longest <= 15, `no edge of the island longer than 15 px (${longest.toFixed(1)})`);
+      const xs = piece.map(([x]) => x);
+      assert.ok(Math.max(...xs) - Math.min(...xs) < panel.width / 2, 'the island is not blown up to its panel');
+    }
+  }
+  const rotuma = framedPieces(doc, 'FJ-R', list);
+  assert.ok(rotuma.framed.length > 0 && rotuma.free.length === 0, 'Rotuma in its panel');
+  const swatch = all(doc, 'rect').find((r) => r.getAttribute('data-legend') === '2');
+  assert.equal(region(doc, 'FJ-R')!.getAttribute('fill'), swatch?.getAttribute('fill'), 'in its class colour');
+});

@@ -17,39 +17,80 @@ const MAINLAND: LonLatBounds = [
 
 /** Each panel's width, and its content's longer side, as a share of the mainland's side. */
 const PANEL_SIDE = 0.1;
+/** Above each panel's content, a band for its caption (inset-captions.ts), as a share of the mainland's side: two
+ *  lines of it, at the size captions take against a map the mainland's width. Small panels (640 px wide maps)
+ *  had no corner free of Madeira or Réunion for it. */
+const CAPTION_BAND = 0.03;
 
-/** The outermost regions by the box each lies in, in the order their panels are stacked from the bottom of the
- *  column: the Canaries nearest their own place, the regions across the oceans at the top. */
-const OUTERMOST: Record<string, LonLatBounds> = {
-  'Canary Islands': [
-    [-18.5, 27.4],
-    [-13, 29.5],
-  ],
-  Madeira: [
-    [-17.5, 32.3],
-    [-16, 33.2],
-  ],
-  Azores: [
-    [-32, 36.5],
-    [-24.5, 40],
-  ],
-  Mayotte: [
-    [44.9, -13.1],
-    [45.4, -12.6],
-  ],
-  Réunion: [
-    [55, -21.5],
-    [56, -20.8],
-  ],
-  'French Guiana': [
-    [-55, 2],
-    [-51.5, 6],
-  ],
-  'Guadeloupe and Martinique': [
-    [-62, 14.2],
-    [-60.7, 16.6],
-  ],
-};
+/** An outermost region: its ISO 3166-2 id and English name, as its panel's caption names it. */
+type Outermost = [id: string, name: string];
+
+/** The outermost regions by the box they lie in, in the order their panels are stacked from the bottom of the
+ *  column: the Canaries nearest their own place, the regions across the oceans at the top. Guadeloupe and
+ *  Martinique, 120 km apart, share a panel. */
+const OUTERMOST: Array<{ regions: Outermost[]; box: LonLatBounds }> = [
+  {
+    regions: [['ES-CN', 'Canary Islands']],
+    box: [
+      [-18.5, 27.4],
+      [-13, 29.5],
+    ],
+  },
+  {
+    regions: [['PT-30', 'Madeira']],
+    box: [
+      [-17.5, 32.3],
+      [-16, 33.2],
+    ],
+  },
+  {
+    regions: [['PT-20', 'Azores']],
+    box: [
+      [-32, 36.5],
+      [-24.5, 40],
+    ],
+  },
+  {
+    regions: [['FR-976', 'Mayotte']],
+    box: [
+      [44.9, -13.1],
+      [45.4, -12.6],
+    ],
+  },
+  {
+    regions: [['FR-974', 'Réunion']],
+    box: [
+      [55, -21.5],
+      [56, -20.8],
+    ],
+  },
+  {
+    regions: [['FR-973', 'French Guiana']],
+    box: [
+      [-55, 2],
+      [-51.5, 6],
+    ],
+  },
+  {
+    regions: [
+      ['FR-971', 'Guadeloupe'],
+      ['FR-972', 'Martinique'],
+    ],
+    box: [
+      [-62, 14.2],
+      [-60.7, 16.6],
+    ],
+  },
+];
+
+/** The outermost regions a panel of the Union's map shows, by a place in it (lon, lat), or none. */
+export function outermostAt([lon, lat]: [number, number]): Outermost[] {
+  return (
+    OUTERMOST.find(
+      ({ box: [[west, south], [east, north]] }) => lon >= west && lon <= east && lat >= south && lat <= north,
+    )?.regions ?? []
+  );
+}
 
 /** The panels in a column of one width west of the mainland's box, over the Atlantic, stacked up from the
  *  mainland's southern edge (Eurostat's maps stand them in a column too). */
@@ -74,9 +115,9 @@ export function euInsets(
 ): (() => GeoProjection) | null {
   const all = pieces(geometry, provisional.scale(150).translate([0, 0]));
   const mainland = all.filter((piece) => inside(MAINLAND, piece));
-  const far = Object.values(OUTERMOST).flatMap((box): FarPart[] => {
+  const far = OUTERMOST.flatMap(({ box }): FarPart[] => {
     const members = all.filter((piece) => inside(box, piece));
-    return members.length ? [{ members, side: PANEL_SIDE }] : [];
+    return members.length ? [{ members, side: PANEL_SIDE, band: CAPTION_BAND }] : [];
   });
   return mainland.length ? insetsComposite(geometry, mainland, far, mainlandProjection, column) : null;
 }

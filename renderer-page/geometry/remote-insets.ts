@@ -39,8 +39,21 @@ const MOST_INSETS = 4;
 /** A far part this large against the mainland (by the boxes around their islands) is not one to shrink into an
  *  inset. */
 const MAINLAND_PART = 0.25;
+/** Far parts share a panel when their joint box's side is longer than the larger part's by at most this share of
+ *  the mainland's side. */
+const JOINT = 0.3;
+/** A piece with this share of the country's land (by the boxes around its islands) widens the mainland's reach;
+ *  smaller ones join it without widening it. */
+const SUBSTANTIAL = 0.02;
 /** An inset's side, as a share of the mainland's longer side: at least (a small island magnified to it), at most. */
 const [SMALLEST, LARGEST] = [0.1, 0.3];
+/** The longest edge of an inset's island, as a share of the mainland's longer side: about the longest of the
+ *  mainland's own coasts' at the output sizes a level is drawn at. */
+const DETAIL = 0.012;
+/** The least an inset's largest island spans, as a share of the mainland's longer side, however coarse its
+ *  outline: Ono-i-Lau's panel on a thumbnail of Fiji was empty, and Easter Island, a triangle in Natural Earth,
+ *  reads as one at that size. */
+const VISIBLE = 0.015;
 
 /** One polygon of the scope: its outer ring, where it lies, and the box around its projection. */
 export interface Piece {
@@ -86,8 +99,14 @@ export function pieces(geometry: ScopeGeometry, projection: GeoProjection): Piec
   );
 }
 
-/** The largest of `rest`, and every piece near it or near what joined it, taken out of `rest`. */
-function cluster(rest: Set<Piece>, near: (box: Box) => number): Piece[] {
+/** The largest of `rest`, and every piece near it or near what joined it, taken out of `rest`. Only the pieces
+ *  that `grows` accepts widen the reach (given the box so far): a string of islets does not lead the mainland on
+ *  to far islands. */
+function cluster(
+  rest: Set<Piece>,
+  near: (box: Box) => number,
+  grows: (piece: Piece, box: Box) => boolean = () => true,
+): Piece[] {
   const seed = [...rest].reduce((a, b) => (b.area > a.area ? b : a));
   rest.delete(seed);
   const members = [seed];
@@ -98,7 +117,7 @@ function cluster(rest: Set<Piece>, near: (box: Box) => number): Piece[] {
       if (apart(box, piece.box) > near(box)) continue;
       members.push(piece);
       rest.delete(piece);
-      box = union(box, piece.box);
+      if (grows(piece, box)) box = union(box, piece.box);
       grown = true;
     }
   }
@@ -130,23 +149,56 @@ export function remoteInsets(
   // a rock Natural Earth draws as a line (Chile's Salas y Gómez) has no place to show and would join its neighbours'
   const all = pieces(geometry, provisional.scale(150).translate([0, 0])).filter((p) => p.area > 0);
   if (all.length < 2) return null;
+  // Japan's Ryukyu and Izu–Ogasawara chains step from Kyushu and Honshu to islands 1,000 km off, each islet near
+  // enough to the last: grown through every piece, the mainland took them all and the main islands half the frame.
+  // Grown only through land that touches it or is of some size, it stops at Kyushu's and Honshu's own islands, and
+  // the chains' far ends become parts; tried second, so that a country whose islets lie in place (Fiji's Lau group)
+  // keeps them there.
+  const land = all.reduce((sum, p) => sum + p.area, 0);
+  const substantial = (piece: Piece, box: Box) => apart(box, piece.box) === 0 || piece.area >= SUBSTANTIAL * land;
+  const split = farParts(all, () => true, false) ?? farParts(all, substantial, true);
+  return split && insetsComposite(geometry, split.mainland, split.far, mainlandProjection);
+}
+
+/** The mainland, grown from the largest piece through the pieces `grows` accepts, and the far parts around it; null
+ *  when the mainland would fill half the frame anyway, or the far parts are too many (with `merge`, parts are
+ *  joined until they are few enough) or one of them is too large to be an inset. */
+function farParts(
+  all: Piece[],
+  grows: (piece: Piece, box: Box) => boolean,
+  merge: boolean,
+): { mainland: Piece[]; far: Piece[][] } | null {
   const rest = new Set(all);
-  const mainlandPieces = cluster(rest, (box) => NEAR * side(box));
+  const mainland = cluster(rest, (box) => NEAR * side(box), grows);
   const boxOfAll = (members: Piece[]) => members.map((p) => p.box).reduce(union);
   const boxArea = (box: Box) => width(box) * height(box);
-  const mainlandBox = boxOfAll(mainlandPieces);
+  const mainlandBox = boxOfAll(mainland);
+  if (boxArea(mainlandBox) / boxArea(boxOfAll(all)) >= MAINLAND_SHARE) return null;
   const far: Piece[][] = [];
-  while (rest.size && far.length <= MOST_INSETS)
+  while (rest.size && (merge || far.length <= MOST_INSETS))
     far.push(
       cluster(rest, (box) => Math.max(NEAR * side(box), 0.05 * side(mainlandBox), FAR_NEAR * apart(box, mainlandBox))),
     );
+  const landOf = (members: Piece[]) => members.reduce((sum, p) => sum + p.area, 0);
+  // the pair of parts whose joint box is least larger than the larger's (against the mainland's), joined while
+  // they are too many, or while one joins another at little cost: Iwo Jima with the Bonins, the Daito Islands
+  // with Okinawa, not Minami-Torishima, 1,200 km east of them
+  while (merge && far.length > 1) {
+    let best = { cost: Infinity, i: 0, j: 0 };
+    far.forEach((a, i) =>
+      far.slice(i + 1).forEach((b, k) => {
+        const [boxA, boxB] = [boxOfAll(a), boxOfAll(b)];
+        const cost = (side(union(boxA, boxB)) - Math.max(side(boxA), side(boxB))) / side(mainlandBox);
+        if (cost < best.cost) best = { cost, i, j: i + 1 + k };
+      }),
+    );
+    if (far.length <= MOST_INSETS && best.cost > JOINT) break;
+    far[best.i].push(...far.splice(best.j, 1)[0]);
+  }
   if (!far.length || far.length > MOST_INSETS) return null;
   // a far part as large as a quarter of the mainland is a main part of the country (Malaysia's Borneo)
-  const landOf = (members: Piece[]) => members.reduce((sum, p) => sum + p.area, 0);
-  if (far.some((members) => landOf(members) > MAINLAND_PART * landOf(mainlandPieces))) return null;
-  if (boxArea(mainlandBox) / boxArea(boxOfAll(all)) >= MAINLAND_SHARE) return null;
-
-  return insetsComposite(geometry, mainlandPieces, far, mainlandProjection);
+  if (far.some((members) => landOf(members) > MAINLAND_PART * landOf(mainland))) return null;
+  return { mainland, far };
 }
 
 /** A far part of the scope, and when not as large as its size says (SMALLEST, LARGEST), its panel's longer side as
@@ -154,6 +206,8 @@ export function remoteInsets(
 export interface FarPart {
   members: Piece[];
   side?: number;
+  /** a band above the part, for its caption, as a share of the mainland's longer side */
+  band?: number;
 }
 
 /** Where a `w` × `h` panel goes: the mainland's box, its land and its neighbours' (projected when first asked
@@ -194,7 +248,7 @@ export function insetsComposite(
     (land ??= ownLand.concat(landIn(makeMain().scale(150).translate([0, 0]), geometry.context, around)));
   const taken: Box[] = [];
   const insets: Inset[] = far.flatMap((part): Inset[] => {
-    const { members, side: share } = Array.isArray(part) ? { members: part } : part;
+    const { members, side: share, band = 0 } = Array.isArray(part) ? { members: part } : part;
     const bounds = lonLatBounds(members);
     const [[west, south], [east, north]] = bounds;
     const centre: Point = [east >= west ? (west + east) / 2 : (west + east + 360) / 2, (south + north) / 2];
@@ -205,15 +259,30 @@ export function insetsComposite(
     if (!(width(own) > 0 && height(own) > 0)) return [];
     const size = side(own);
     const pad = side(mainland) * 0.015;
-    const factor = share
+    const wanted = share
       ? (share * side(mainland) - 2 * pad) / size
       : Math.min((LARGEST * side(mainland)) / size, Math.max(1, (SMALLEST * side(mainland)) / size));
-    const [w, h] = [width(own) * factor + 2 * pad, height(own) * factor + 2 * pad];
+    // Fiji's Ceva-i-Ra, a reef of nine points, came out a hexagon a tenth of the map across, Ono-i-Lau a
+    // parallelogram and Cocos Island a heptagon: an island is magnified only as far as its outline has detail for
+    // (no edge of its largest piece longer than DETAIL), in a panel of the size it would have had; but never
+    // smaller than its place on the mainland, nor too small to see
+    const largest = members.reduce((a, b) => (b.area > a.area ? b : a));
+    const ring = ringOf(largest).map((q) => unit(q) ?? q);
+    const edge = Math.max(...ring.slice(1).map(([x, y], i) => Math.hypot(x - ring[i][0], y - ring[i][1])));
+    const sharp = (DETAIL * side(mainland)) / edge;
+    const visible = (VISIBLE * side(mainland)) / side(boxOf(ring));
+    // (the Union's panels are one size, as Eurostat's, each filled by its region)
+    const factor = share ? wanted : Math.min(wanted, Math.max(1, sharp, visible));
+    const top = band * side(mainland);
+    const [w, h] = [width(own) * wanted + 2 * pad, height(own) * wanted + 2 * pad + top];
     const panel = place(mainland, landNow, taken, w, h, main(centre) ?? [0, 0]);
     taken.push(panel);
     const [[px0, py0], [px1, py1]] = panel;
     const [[ox0, oy0], [ox1, oy1]] = own;
-    const offset: Point = [(px0 + px1) / 2 - (factor * (ox0 + ox1)) / 2, (py0 + py1) / 2 - (factor * (oy0 + oy1)) / 2];
+    const offset: Point = [
+      (px0 + px1) / 2 - (factor * (ox0 + ox1)) / 2,
+      (py0 + top + py1) / 2 - (factor * (oy0 + oy1)) / 2,
+    ];
     const margin = Math.min(0.5, 0.2 * apart(bounds, mainlandDegrees));
     return [{ bounds, margin, make, factor, offset, panel }];
   });

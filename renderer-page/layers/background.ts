@@ -1,11 +1,13 @@
 import type { RenderContext } from '../context.ts';
 import { el, layerGroup } from '../svg.ts';
 import type { MapElement } from '../map-document.ts';
+import { insetCaptions } from '../furniture/inset-captions.ts';
 
 /** Canvas (none when `transparent`, so the map sits on whatever is behind it), the globe's water when the
  *  projection shows it, muted neighbouring land (`context`; by default none where a composite's mainland ends
  *  short of the picture's edge), and the insets' panels: a thin frame each, over
- *  empty page, so that far-away parts never sit on a neighbour's land. */
+ *  empty page, so that far-away parts never sit on a neighbour's land, captioned where they show part of a region
+ *  whose main part is elsewhere (inset-captions.ts). */
 export function backgroundLayer(ctx: RenderContext): MapElement | null {
   const { doc, theme, layout, spec, frame } = ctx;
   const parts = spec.transparent
@@ -30,6 +32,7 @@ export function backgroundLayer(ctx: RenderContext): MapElement | null {
       }),
     );
   }
+  parts.push(...insetCaptions(ctx));
   return layerGroup(doc, 'background', parts);
 }
 
