@@ -54,3 +54,14 @@ export function textWidth(text: string, fontSize: number, weight = 400): number 
   }
   return Math.ceil((units * fontSize) / unitsPerEm);
 }
+
+/** `text`'s words in lines no wider than `room` px at `size`; a word wider than the room alone on its line. */
+export function wrap(text: string, size: number, room: number, weight = 400): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const last = lines.length ? `${lines[lines.length - 1]} ${word}` : null;
+    if (last !== null && textWidth(last, size, weight) <= room) lines[lines.length - 1] = last;
+    else lines.push(word);
+  }
+  return lines;
+}

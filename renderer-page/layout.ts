@@ -1,6 +1,6 @@
 import type { MapSpec } from './spec.ts';
 import type { Extent } from './geometry/projection.ts';
-import { textWidth } from './fonts.ts';
+import { textWidth, wrap } from './fonts.ts';
 
 export interface TextLine {
   text: string;
@@ -45,17 +45,6 @@ function shorten(text: string, size: number, room: number): string {
   const cut = () => `${chars.join('').trimEnd()}…`;
   while (chars.length && textWidth(cut(), size) > room) chars.pop();
   return cut();
-}
-
-/** `text`'s words in lines no wider than `room` px at `size`; a word wider than the room alone on its line. */
-function wrap(text: string, size: number, room: number, weight: number): string[] {
-  const lines: string[] = [];
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const last = lines.length ? `${lines[lines.length - 1]} ${word}` : null;
-    if (last !== null && textWidth(last, size, weight) <= room) lines[lines.length - 1] = last;
-    else lines.push(word);
-  }
-  return lines;
 }
 
 const MAX_LINES = 3;

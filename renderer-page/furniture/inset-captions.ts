@@ -12,7 +12,7 @@ import type { ScopeRegion } from '../geometry/scope-geometry.ts';
 import type { Panel } from '../geometry/inset-panels.ts';
 import { outerRingSpans } from '../geometry/outline.ts';
 import { outermostAt } from '../geometry/eu-insets.ts';
-import { textWidth } from '../fonts.ts';
+import { textWidth, wrap } from '../fonts.ts';
 import { el, px } from '../svg.ts';
 
 type Point = [number, number];
@@ -111,12 +111,7 @@ function captionOf(ctx: RenderContext, [[x0, y0], [x1, y1]]: Panel, parts: strin
 /** The caption's words in lines no wider than `room` at `size`, or null when a word is wider or the lines are too
  *  many. */
 function lines(caption: string, size: number, room: number): string[] | null {
-  const set: string[] = [];
-  for (const word of caption.split(' ')) {
-    const last = set.length ? `${set[set.length - 1]} ${word}` : null;
-    if (last !== null && textWidth(last, size) <= room) set[set.length - 1] = last;
-    else set.push(word);
-  }
+  const set = wrap(caption, size, room);
   return set.length <= MOST_LINES && set.every((line) => textWidth(line, size) <= room) ? set : null;
 }
 
