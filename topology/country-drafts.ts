@@ -3,7 +3,8 @@
 
 import type { Admin1Feature } from './admin1-source.js';
 import { TIER, type RegionDraft } from './aliases.js';
-import { shortName } from './short-names.js';
+import { normaliseKey } from './catalogue.js';
+import { cityOf, shortName } from './short-names.js';
 import { primaryNames, translatedNames, type ResolvedId } from './subdivision-ids.js';
 
 /** A HASC code as Natural Earth writes it when it has one (`DE.BY`; not `BE.` nor `GF.X00~`). */
@@ -27,6 +28,22 @@ export function groupById(features: Admin1Feature[], ids: ResolvedId[]): Country
   return [...regions.values()];
 }
 
+/** Natural Earth's `region` of a feature (a province's region, a London borough's "Greater London"). */
+const regionOf = (features: Admin1Feature[]): string => {
+  const region = (features[0]!.properties as { region?: string }).region?.trim();
+  return region ? normaliseKey(region) : '';
+};
+
+/** The groups Natural Earth's `region` makes of several of the scope's regions (Italy's provinces by region). */
+function groupsOf(regions: CountryRegion[]): Set<string> {
+  const members = new Map<string, number>();
+  for (const r of regions) {
+    const group = regionOf(r.features);
+    if (group) members.set(group, (members.get(group) ?? 0) + 1);
+  }
+  return new Set([...members].filter(([, n]) => n > 1).map(([group]) => group));
+}
+
 /**
  * One draft per region. The display name is CLDR's English name for an ISO code, else Natural Earth's English
  * name. Codes: the code without its country prefix (`BY`), HASC (`DE.BY`), Natural Earth's older code
@@ -38,11 +55,24 @@ export function countryDrafts(
   cldrNames: ReadonlyMap<string, string>,
   sourceCodes: ReadonlyMap<string, string[]>,
 ): RegionDraft[] {
+  const groups = groupsOf(regions);
   const drafts = regions.map((region): RegionDraft => {
     const first = region.features[0]!.properties;
     const long = cldrNames.get(region.id) ?? first.name_en ?? first.name ?? region.id;
-    const name = shortName(region.id, long);
-    const aliases: RegionDraft['aliases'] = name === long ? [] : [{ text: long, tier: TIER.source }];
+    // A region not named as the group of several it is in never answers to the group's name ("Liguria" is not
+    // Genoa, "Greater London" none of its 33 units). Natural Earth gives a few units their group's translations
+    // (Genoa and Bolzano their regions', "Ligurien", "Trentino-Südtirol"): a unit with one of them has none kept.
+    const group = regionOf(region.features);
+    // (its local name or CLDR's English one: Natural Earth's English name of Genoa is "Liguria")
+    const named = [first.name, cldrNames.get(region.id)];
+    const inGroup = groups.has(group) && !named.some((n) => n && normaliseKey(n) === group);
+    const notGroup = (text: string) => !inGroup || normaliseKey(text) !== group;
+    // the City of London: CLDR calls it "London", the name of the 33 units of Greater London
+    const city = cityOf(region.id);
+    const cityName = city && `greater ${normaliseKey(city.proper)}` === group ? city.full : null;
+    const name = cityName ?? shortName(region.id, long);
+    const notCity = (text: string) => !cityName || normaliseKey(text) !== normaliseKey(city!.proper);
+    const aliases: RegionDraft['aliases'] = name === long || !notCity(long) ? [] : [{ text: long, tier: TIER.source }];
     // the code without its country (`BY`), also for our own ids (`PR` of US-PR) but not Natural Earth's `X01`
     if (!/^X\d+$/.test(region.id.slice(3))) aliases.push({ text: region.id.slice(3), tier: TIER.code });
     for (const { properties: p } of region.features) {
@@ -51,14 +81,15 @@ export function countryDrafts(
       if (country === 'US' && p.fips && /^US\d\d$/.test(p.fips))
         aliases.push({ text: p.fips.slice(2), tier: TIER.code });
       for (const text of primaryNames(p)) aliases.push({ text, tier: TIER.source });
-      for (const text of translatedNames(p)) aliases.push({ text, tier: TIER.translation });
+      const translated = translatedNames(p);
+      if (translated.every(notGroup)) for (const text of translated) aliases.push({ text, tier: TIER.translation });
     }
     // Natural Earth files Puerto Rico apart, with no state FIPS code
     if (region.id === 'US-PR') aliases.push({ text: '72', tier: TIER.code });
     for (const code of sourceCodes.get(region.id) ?? []) {
       aliases.push({ text: code, tier: TIER.source }, { text: code.slice(3), tier: TIER.source });
     }
-    return { id: region.id, name, aliases };
+    return { id: region.id, name, aliases: aliases.filter(({ text }) => notGroup(text) && notCity(text)) };
   });
   return disambiguateNames(drafts);
 }
