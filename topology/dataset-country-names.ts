@@ -139,6 +139,19 @@ const EUROSTAT: Record<string, readonly string[]> = {
   XK: ['Kosovo*', 'Kosovo (under United Nations Security Council Resolution 1244/99)'],
 };
 
+/** Johns Hopkins CSSE's COVID-19 time series (the most reused country table of 2020–2023) and the CIA World
+ *  Factbook: "Korea, South", "Congo (Kinshasa)", Taiwan with the asterisk of the CSSE's note. */
+const CSSE_FACTBOOK: Record<string, readonly string[]> = {
+  CD: ['Congo (Kinshasa)', 'Congo, Democratic Republic of the'],
+  CG: ['Congo (Brazzaville)', 'Congo, Republic of the'],
+  FK: ['Falkland Islands (Islas Malvinas)'],
+  KP: ['Korea, North'],
+  KR: ['Korea, South'],
+  SH: ['Saint Helena, Ascension, and Tristan da Cunha'],
+  TW: ['Taiwan*'],
+  VA: ['Holy See (Vatican City)'],
+};
+
 /** Gapminder's country names (gapminder.org data downloads, and its 5-year extract that the
  *  gapminder R package and plotly ship), which follow the World Bank's older spellings in part. */
 const GAPMINDER: Record<string, readonly string[]> = {
@@ -156,7 +169,7 @@ const GAPMINDER: Record<string, readonly string[]> = {
   YE: ['Yemen, Rep.'],
 };
 
-const TABLES = [worldBankNames(), WORLD_BANK_EARLIER, UN_M49, IMF_WEO, OECD, EUROSTAT, GAPMINDER];
+const TABLES = [worldBankNames(), WORLD_BANK_EARLIER, UN_M49, IMF_WEO, OECD, EUROSTAT, CSSE_FACTBOOK, GAPMINDER];
 
 /** Every data-set spelling of a country (ISO 3166-1 alpha-2 id) whose display name is `name`, duplicates removed. */
 export function datasetNames(id: string, name: string): string[] {

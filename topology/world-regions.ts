@@ -2,6 +2,7 @@
 // Natural Earth units without an ISO code have no id at all, so they are recognised by name.
 
 import countries from 'i18n-iso-countries';
+import { iso31661 } from 'iso-3166';
 import { fileURLToPath } from 'node:url';
 import { TIER, type RegionDraft } from './aliases.js';
 import { datasetNames } from './dataset-country-names.js';
@@ -123,6 +124,8 @@ function translatedNames(
   return [...i18n.filter((name) => !wrong.has(name)), ...(cldr.names[id] ?? [])];
 }
 
+const ISO_NAMES = new Map(iso31661.map((entry) => [entry.alpha2, entry.name]));
+
 /** Region drafts for the ids seen in any level; `neNames` maps id → Natural Earth names. */
 export function worldDrafts(neNames: ReadonlyMap<string, ReadonlySet<string>>): RegionDraft[] {
   const allNames = countries.getNames('en', { select: 'all' });
@@ -144,6 +147,9 @@ export function worldDrafts(neNames: ReadonlyMap<string, ReadonlySet<string>>): 
     // Natural Earth's own label. The official names stay accepted as aliases.
     const name = COMMON_NAMES[id] ?? ((known && countries.getName(id, 'en')) || ne[0]!);
     for (const n of datasetNames(id, name)) aliases.push({ text: n, tier: TIER.source });
+    // ISO 3166-1's own English short name, as files made from the standard write it ("Korea, Republic of")
+    const isoName = ISO_NAMES.get(id);
+    if (isoName) aliases.push({ text: isoName, tier: TIER.source });
     for (const n of ne) aliases.push({ text: n, tier: TIER.source });
     for (const x of own?.[1].extra ?? []) {
       aliases.push({ text: x, tier: /^[A-Z]{2,3}$/.test(x) ? TIER.code : TIER.source });

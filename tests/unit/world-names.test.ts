@@ -278,6 +278,18 @@ describe('spellings issue 32 found unknown or wrong', () => {
       ['Afghanistan, Islamic Republic of', 'AF'],
       ['Eswatini, Kingdom of', 'SZ'],
       ['Timor-Leste, Dem. Rep. of', 'TL'],
+      // Johns Hopkins CSSE's COVID-19 tables, the CIA World Factbook, ISO 3166-1's own short names
+      ['Korea, South', 'KR'],
+      ['Korea, North', 'KP'],
+      ['Taiwan*', 'TW'],
+      ['Congo (Kinshasa)', 'CD'],
+      ['Congo (Brazzaville)', 'CG'],
+      ['Congo, Republic of the', 'CG'],
+      ['Holy See (Vatican City)', 'VA'],
+      ['Korea, Republic of', 'KR'],
+      ['Virgin Islands (British)', 'VG'],
+      ['Venezuela, Bolivarian Republic of', 'VE'],
+      ['Saint Helena, Ascension and Tristan da Cunha', 'SH'],
     ]));
 
   it('a translation that CLDR gives another country is not kept: Portuguese DR Congo is CD', () => {
