@@ -45,6 +45,26 @@ function groupsOf(regions: CountryRegion[]): Set<string> {
 }
 
 /**
+ * The names (lookup keys) of something larger that a region's sources give it, and its display name where CLDR's
+ * is one of them. A region not named as the group of several it is in (its local name or CLDR's English one:
+ * Natural Earth's English name of Genoa is "Liguria") is not the group: "Liguria" is not Genoa, "Greater London"
+ * none of its 33 units. The City of London is not London, though CLDR calls it so: ISO writes it "London, City
+ * of", in Greater London.
+ */
+function largerNames(region: CountryRegion, groups: ReadonlySet<string>, cldrName: string | undefined) {
+  const group = regionOf(region.features);
+  const named = [region.features[0]!.properties.name, cldrName];
+  const larger = new Set<string>();
+  if (groups.has(group) && !named.some((n) => n && normaliseKey(n) === group)) larger.add(group);
+  const city = cityOf(region.id);
+  if (city && `greater ${normaliseKey(city.proper)}` === group) {
+    larger.add(normaliseKey(city.proper));
+    return { larger, name: city.full };
+  }
+  return { larger, name: null };
+}
+
+/**
  * One draft per region. The display name is CLDR's English name for an ISO code, else Natural Earth's English
  * name. Codes: the code without its country prefix (`BY`), HASC (`DE.BY`), Natural Earth's older code
  * (`PL-SL`), and for US states the 2-digit FIPS code. Names: every Natural Earth and CLDR spelling.
@@ -59,20 +79,10 @@ export function countryDrafts(
   const drafts = regions.map((region): RegionDraft => {
     const first = region.features[0]!.properties;
     const long = cldrNames.get(region.id) ?? first.name_en ?? first.name ?? region.id;
-    // A region not named as the group of several it is in never answers to the group's name ("Liguria" is not
-    // Genoa, "Greater London" none of its 33 units). Natural Earth gives a few units their group's translations
-    // (Genoa and Bolzano their regions', "Ligurien", "Trentino-Südtirol"): a unit with one of them has none kept.
-    const group = regionOf(region.features);
-    // (its local name or CLDR's English one: Natural Earth's English name of Genoa is "Liguria")
-    const named = [first.name, cldrNames.get(region.id)];
-    const inGroup = groups.has(group) && !named.some((n) => n && normaliseKey(n) === group);
-    const notGroup = (text: string) => !inGroup || normaliseKey(text) !== group;
-    // the City of London: CLDR calls it "London", the name of the 33 units of Greater London
-    const city = cityOf(region.id);
-    const cityName = city && `greater ${normaliseKey(city.proper)}` === group ? city.full : null;
-    const name = cityName ?? shortName(region.id, long);
-    const notCity = (text: string) => !cityName || normaliseKey(text) !== normaliseKey(city!.proper);
-    const aliases: RegionDraft['aliases'] = name === long || !notCity(long) ? [] : [{ text: long, tier: TIER.source }];
+    const { larger, name: fullName } = largerNames(region, groups, cldrNames.get(region.id));
+    const ours = (text: string) => !larger.has(normaliseKey(text));
+    const name = fullName ?? shortName(region.id, long);
+    const aliases: RegionDraft['aliases'] = name === long || !ours(long) ? [] : [{ text: long, tier: TIER.source }];
     // the code without its country (`BY`), also for our own ids (`PR` of US-PR) but not Natural Earth's `X01`
     if (!/^X\d+$/.test(region.id.slice(3))) aliases.push({ text: region.id.slice(3), tier: TIER.code });
     for (const { properties: p } of region.features) {
@@ -81,15 +91,17 @@ export function countryDrafts(
       if (country === 'US' && p.fips && /^US\d\d$/.test(p.fips))
         aliases.push({ text: p.fips.slice(2), tier: TIER.code });
       for (const text of primaryNames(p)) aliases.push({ text, tier: TIER.source });
+      // Natural Earth gave a few units their group's translations (Genoa and Bolzano their regions', "Ligurien",
+      // "Trentino-Südtirol"): a unit with one of them has none kept
       const translated = translatedNames(p);
-      if (translated.every(notGroup)) for (const text of translated) aliases.push({ text, tier: TIER.translation });
+      if (translated.every(ours)) for (const text of translated) aliases.push({ text, tier: TIER.translation });
     }
     // Natural Earth files Puerto Rico apart, with no state FIPS code
     if (region.id === 'US-PR') aliases.push({ text: '72', tier: TIER.code });
     for (const code of sourceCodes.get(region.id) ?? []) {
       aliases.push({ text: code, tier: TIER.source }, { text: code.slice(3), tier: TIER.source });
     }
-    return { id: region.id, name, aliases: aliases.filter(({ text }) => notGroup(text) && notCity(text)) };
+    return { id: region.id, name, aliases: aliases.filter(({ text }) => ours(text)) };
   });
   return disambiguateNames(drafts);
 }

@@ -184,6 +184,7 @@ describe("statistics offices' names of one level are of that level", () => {
     ])
       assert.deepEqual(levelsOf('GB', raw!), { nations: id }, raw);
     assert.equal(catalogue.resolveId('GB', 'City of London'), 'GB-LND');
+    assert.equal(catalogue.resolveId('GB', 'Londra'), undefined, "Italian for London, Natural Earth's for the City");
     assert.equal(scope('GB').regions.find((r) => r.id === 'GB-LND')?.name, 'City of London');
   });
 });
