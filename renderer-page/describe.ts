@@ -28,12 +28,28 @@ function numbers(regions: RegionSpec[], text: MapText): string[] {
 }
 
 function categories(spec: MapSpec, text: MapText): string[] {
-  const byCategory = group(spec.regions, (r) => r.value);
+  const byCategory = group(
+    spec.regions.filter((r) => !r.partOf),
+    (r) => r.value,
+  );
   const counts = spec.categories.map((category) => {
     const members = byCategory.get(category) ?? [];
     return `${category} (${members.length === 1 ? text.name(members[0].id) : plural(members.length, 'region')})`;
   });
   return counts.length ? [`${plural(counts.length, 'category', 'categories')}: ${listed(counts)}.`] : [];
+}
+
+/** The units drawn apart that show their country's value: "Somaliland takes the value of Somalia." */
+function unitsDrawnApart(regions: RegionSpec[], text: MapText): string[] {
+  const byCountry = group(
+    regions.filter((r) => r.partOf && (r.value !== null || r.highlight)),
+    (r) => r.partOf!,
+  );
+  return [...byCountry].map(([country, units]) => {
+    const names = units.map((u) => text.name(u.id));
+    const takes = names.length === 1 ? 'takes' : 'take';
+    return `${listed(names)} ${takes} the ${units[0]!.highlight ? 'highlight' : 'value'} of ${text.name(country)}.`;
+  });
 }
 
 function extras(spec: MapSpec, text: MapText): string[] {
@@ -77,7 +93,11 @@ export function describeMap(spec: MapSpec, text: MapText, total: number, notDraw
   const sentences = [
     spec.title && spec.title !== text.place ? `${kind} of ${text.place}: ${spec.title}.` : `${kind} of ${text.place}.`,
     withData ? `${withData} of ${plural(total, 'region')} ${withData === 1 ? 'has' : 'have'} data.` : '',
-    ...numbers(regions, text),
+    ...numbers(
+      regions.filter((r) => !r.partOf),
+      text,
+    ),
+    ...unitsDrawnApart(regions, text),
     ...categories(spec, text),
     highlighted.length ? `Highlighted: ${listed(highlighted)}.` : '',
     withData || highlighted.length ? noData : '',

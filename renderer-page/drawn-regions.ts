@@ -81,7 +81,9 @@ export interface DrawnRegions {
  *  and Malta were specks just over a fixed 6 px². */
 export function drawnRegions(spec: MapSpec, geometry: ScopeGeometry, frame: Frame, extent: Extent): DrawnRegions {
   const r = dotRadius(extent);
-  const withData = spec.regions.filter(hasData);
+  // a unit drawn apart that shows its country's value (Somaliland) is no data of the request's own: its outline
+  // takes the colour where it has one, but it gets no dot, nor is it reported as not drawn
+  const withData = spec.regions.filter((region) => hasData(region) && !region.partOf);
   const dotted = withData.filter((region) => frame.area(region.id) < r * r);
   const homes = dotted.flatMap((region) => {
     const at = frame.centre(region.id);

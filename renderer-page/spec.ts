@@ -47,6 +47,9 @@ export interface RegionSpec {
   pattern: PatternName | null;
   /** tooltip text, shown after the region's name and value */
   annotation: string | null;
+  /** a unit drawn apart from its country (Somaliland), given the country's entry: the country's id
+   *  (server/request/drawn-apart.ts) */
+  partOf?: string;
 }
 
 /** The 30 marker icons (DECISIONS.md §4). */

@@ -21,7 +21,7 @@ function fixture(name: string): { csv: string; rows: number } {
 const post = (csv: string): RequestInit => ({ method: 'POST', headers: { 'content-type': 'text/csv' }, body: csv });
 
 interface SpecAnswer {
-  spec: { regions: Array<{ id: string }> };
+  spec: { regions: Array<{ id: string; partOf?: string }> };
   warnings: { unknownIds: string[] };
 }
 
@@ -50,7 +50,9 @@ test("Gapminder's country list: a map with every country and no unknown ids", as
 
   const { spec, warnings } = await describeCsv(csv);
   assert.deepEqual(warnings.unknownIds, []);
-  assert.equal(new Set(spec.regions.map((r) => r.id)).size, rows, 'each row a country of its own');
+  // besides the units drawn apart that take their country's value (Somaliland Somalia's)
+  const given = spec.regions.filter((r) => !r.partOf);
+  assert.equal(new Set(given.map((r) => r.id)).size, rows, 'each row a country of its own');
 });
 
 test("the World Bank's WDI country list: every economy with an ISO code resolves", async () => {
@@ -63,7 +65,7 @@ test("the World Bank's WDI country list: every economy with an ISO code resolves
 
   const { spec, warnings } = await describeCsv(csv);
   assert.deepEqual(warnings.unknownIds, ['Channel Islands']);
-  const ids = new Set(spec.regions.map((r) => r.id));
+  const ids = new Set(spec.regions.filter((r) => !r.partOf).map((r) => r.id));
   assert.equal(ids.size, rows - 1, 'each row a country of its own');
   for (const id of [
     ...SMALL_AND_RENAMED,

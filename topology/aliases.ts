@@ -19,6 +19,8 @@ export interface RegionDraft {
   id: string;
   name: string;
   aliases: Array<{ text: string; tier: Tier }>;
+  /** a unit drawn apart: the country it is part of (catalogue.ts RegionEntry) */
+  partOf?: string;
 }
 
 export function finaliseRegions(scope: ScopeDefinition['id'], drafts: RegionDraft[]): RegionEntry[] {
@@ -58,7 +60,7 @@ export function finaliseRegions(scope: ScopeDefinition['id'], drafts: RegionDraf
       seen.add(text.toLowerCase());
       if (owner(text, a.tier, d.id)) aliases.push(text);
     }
-    return { id: d.id, name: d.name, aliases };
+    return { id: d.id, name: d.name, aliases, ...(d.partOf ? { partOf: d.partOf } : {}) };
   });
   if (dropped.length) {
     const shown = dropped.slice(0, 3).join(', ');

@@ -10,6 +10,11 @@ export interface RegionEntry {
   id: string;
   name: string;
   aliases: string[];
+  /** the world's and the groups' units that Natural Earth draws apart from the country ISO 3166 counts them in
+   *  (Somaliland: `SO`): they take its value unless the data gives them their own */
+  partOf?: string;
+  /** a coarse unit of a scope's division (France's régions): the ids of the scope's regions it is made of */
+  parts?: string[];
 }
 
 /** A second official level of a scope, drawn when the request's ids are its ids: France's régions over the

@@ -11,6 +11,7 @@ import { readAdmin1, type Admin1Feature } from './admin1-source.js';
 import { finaliseRegions } from './aliases.js';
 import type { DivisionCatalogue, RegionEntry } from './catalogue.js';
 import { countryDrafts, groupById, regionKindOf } from './country-drafts.js';
+import { separateLevels } from './level-aliases.js';
 import { buildParentDivision, PARENT_DIVISIONS } from './parent-divisions.js';
 import { reformOf, withReforms } from './reformed-subdivisions.js';
 import { writeLevels } from './scope-levels.js';
@@ -116,7 +117,7 @@ function buildCountry(
       .join(', ');
     return `${country}: ${iso} of ${regions.length} regions match an ISO 3166-2 code (not: ${others})`;
   }
-  const entries = finaliseRegions(
+  let entries = finaliseRegions(
     country,
     withStatisticalCodes(country, countryDrafts(country, regions, listed ?? new Map(), sourceCodes)),
   );
@@ -141,18 +142,40 @@ function buildCountry(
   const parentDivision = PARENT_DIVISIONS[country];
   if (parentDivision) {
     const parents = buildParentDivision(
-      { country, regions, listed: listed ?? new Map(), names, source: src, around },
+      { country, regions, listed: listed ?? new Map(), entries, source: src, around },
       write,
     );
+    const levels = separateLevels(country, {
+      coarse: parents.entries,
+      fine: entries,
+      parentOf: (id) => parents.parent.get(id),
+    });
+    entries = levels.fine;
+    if (levels.dropped)
+      console.log(`  ${country}: ${levels.dropped} spellings of two levels left to the unit they name`);
     divisions.push({
       id: parentDivision.id,
       regionKind: parentDivision.regionKind,
       sources: COUNTRY_SOURCES,
       boundaries: COUNTRY_BOUNDARIES,
-      regions: parents,
+      regions: levels.coarse,
     });
   }
-  if (country === 'US') divisions.push(buildUsCounties(entries, around, write));
+  if (country === 'US') {
+    const counties = buildUsCounties(entries, around, write);
+    const stateOf = new Map(
+      entries.flatMap((s) => s.aliases.filter((a) => /^\d\d$/.test(a)).map((fips) => [fips, s.id])),
+    );
+    const levels = separateLevels(country, {
+      coarse: entries,
+      fine: counties.regions,
+      parentOf: (county) => stateOf.get(county.slice(0, 2)),
+    });
+    entries = levels.coarse;
+    if (levels.dropped)
+      console.log(`  US: ${levels.dropped} spellings of states and counties left to the unit they name`);
+    divisions.push({ ...counties, regions: levels.fine });
+  }
   return {
     definition: {
       id: country,

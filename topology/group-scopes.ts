@@ -32,7 +32,12 @@ function buildGroup(
   write: (file: string, topology: Topology) => number,
 ): GroupScope {
   const known = new Map(world.regions.map((r) => [r.id, r]));
-  const members = new Set(group.members.filter((id) => known.has(id)));
+  // a unit drawn apart from a member (Northern Cyprus, Somaliland) is drawn with it, to take its value
+  const members = new Set(
+    [...known.values()]
+      .filter((r) => group.members.includes(r.id) || (r.partOf && group.members.includes(r.partOf)))
+      .map((r) => r.id),
+  );
   const unknown = group.members.filter((id) => !known.has(id));
   if (unknown.length)
     console.log(`  ${group.id}: members ${unknown.join(', ')} are no country of the world scope, left out`);

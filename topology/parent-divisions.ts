@@ -59,11 +59,26 @@ function parentOf(regionId: string, features: Admin1Feature[], listed: ReadonlyM
   return regionId;
 }
 
-/** Drafts of the coarse units: CLDR's English name, ISO's own name and Natural Earth's region name. */
+/** The names the statistics offices publish that neither ISO, CLDR nor Natural Earth writes so: ISTAT's
+ *  bilingual ones, INSEE's and INE's (research of issue 32: ISTAT's regioni, INSEE's régions in
+ *  @etalab/decoupage-administratif, INE's comunidades autónomas). */
+const OFFICE_NAMES: Readonly<Record<string, readonly string[]>> = {
+  'IT-23': ["Valle d'Aosta/Vall\u00e9e d'Aoste"],
+  'IT-32': ['Trentino-Alto Adige/S\u00fcdtirol'],
+  'FR-PAC': ["Provence-Alpes-C\u00f4te d'Azur"],
+  'ES-IB': ['Balears, Illes'],
+  'ES-CM': ['Castilla - La Mancha'],
+  'ES-VC': ['Comunitat Valenciana'],
+  'ES-RI': ['Rioja, La'],
+};
+
+/** Drafts of the coarse units: CLDR's English name, ISO's own name, Natural Earth's region name and the
+ *  statistics office's; a unit that is one fine unit of the same id (France's overseas régions) has its spellings
+ *  too ("Guyane"). */
 function parentDrafts(
   parents: ReadonlyMap<string, Admin1Feature[]>,
   listed: ReadonlyMap<string, string>,
-  fineNames: ReadonlyMap<string, string>,
+  fine: ReadonlyMap<string, RegionEntry>,
 ): RegionDraft[] {
   return [...parents].map(([id, features]) => {
     // Natural Earth's region of a UK council area is a statistical region ("North West"), not its nation
@@ -72,9 +87,16 @@ function parentDrafts(
       : features.map((f) => (f.properties as { region?: string }).region ?? '');
     const aliases = [
       { text: id.slice(3), tier: TIER.code },
-      ...[ISO_NAME.get(id) ?? '', ...new Set(regionNames)].filter(Boolean).map((text) => ({ text, tier: TIER.source })),
+      ...[
+        ISO_NAME.get(id) ?? '',
+        ...new Set(regionNames),
+        ...(OFFICE_NAMES[id] ?? []),
+        ...(fine.get(id)?.aliases ?? []),
+      ]
+        .filter(Boolean)
+        .map((text) => ({ text, tier: TIER.source })),
     ];
-    const name = listed.get(id) ?? fineNames.get(id) ?? ISO_NAME.get(id) ?? id;
+    const name = listed.get(id) ?? fine.get(id)?.name ?? ISO_NAME.get(id) ?? id;
     const short = shortName(id, name);
     if (short !== name) aliases.push({ text: name, tier: TIER.source });
     return { id, name: short, aliases };
@@ -87,24 +109,31 @@ export interface ParentSource {
   regions: CountryRegion[];
   /** CLDR's ISO 3166-2 codes of the country and their English names */
   listed: ReadonlyMap<string, string>;
-  /** the regions' display names */
-  names: ReadonlyMap<string, string>;
+  /** the regions' catalogue entries */
+  entries: readonly RegionEntry[];
   /** the country's detailed topology, its geometries' ids the regions' */
   source: Topology;
   /** the land around the country */
   around: Surroundings;
 }
 
-/** The coarse units' catalogue entries; their levels are written as `${country}.${division}-*.json`. */
+/** The coarse units' catalogue entries and each fine unit's coarse one; their levels are written as
+ *  `${country}.${division}-*.json`. */
 export function buildParentDivision(
-  { country, regions, listed, names, source, around }: ParentSource,
+  { country, regions, listed, entries: fine, source, around }: ParentSource,
   write: (file: string, topology: Topology) => number,
-): RegionEntry[] {
+): { entries: RegionEntry[]; parent: ReadonlyMap<string, string> } {
   const parent = new Map(regions.map((r) => [r.id, parentOf(r.id, r.features, listed)]));
   const members = new Map<string, Admin1Feature[]>();
   for (const r of regions) members.set(parent.get(r.id)!, [...(members.get(parent.get(r.id)!) ?? []), ...r.features]);
   const level = `${country}.${PARENT_DIVISIONS[country]!.id}`;
-  const entries = finaliseRegions(country, withStatisticalCodes(level, parentDrafts(members, listed, names)));
+  const parts = new Map<string, string[]>();
+  for (const r of regions) parts.set(parent.get(r.id)!, [...(parts.get(parent.get(r.id)!) ?? []), r.id]);
+  const drafts = parentDrafts(members, listed, new Map(fine.map((r) => [r.id, r])));
+  const entries = finaliseRegions(country, withStatisticalCodes(level, drafts)).map((entry) => ({
+    ...entry,
+    parts: parts.get(entry.id)!.sort(),
+  }));
   const parentNames = new Map(entries.map((r) => [r.id, r.name]));
   const merged = mergeById(
     source,
@@ -113,5 +142,5 @@ export function buildParentDivision(
     (id) => parentNames.get(id)!,
   );
   writeLevels(level, source, merged, around, write);
-  return entries;
+  return { entries, parent };
 }

@@ -14,13 +14,16 @@ import { disambiguateNames } from './country-drafts.js';
 import { ISO_NAME } from './parent-divisions.js';
 import { cldrLocaleFile, cldrLocales, readCldrLocale } from './subdivision-ids.js';
 import { readJson } from './topo-tools.js';
-import { countryLanguage } from './world-regions.js';
+import { WORLD_BANK_FILE } from './dataset-country-names.js';
+import { CLDR_COUNTRY_NAMES_FILE, countryLanguage } from './world-regions.js';
 
 const require = createRequire(import.meta.url);
 const version = (name: string) => readJson<{ version: string }>(require.resolve(`${name}/package.json`)).version;
 
 /** The files the names are read from, for the build's up-to-date check. */
 export const NAME_INPUTS = [
+  WORLD_BANK_FILE,
+  CLDR_COUNTRY_NAMES_FILE,
   ...isoCountries.langs().map((language) => require.resolve(`i18n-iso-countries/langs/${language}.json`)),
   ...cldrLocales().map(cldrLocaleFile),
   require.resolve('iso-3166/package.json'),

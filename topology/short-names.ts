@@ -16,6 +16,12 @@ const INVERTED_ISO = new Map(
   }),
 );
 
+/** A unit ISO names "London, City of": its name proper and its full name, "City of London". */
+export function cityOf(id: string): { proper: string; full: string } | null {
+  const iso = INVERTED_ISO.get(id);
+  return iso?.kind === 'City of' ? { proper: iso.proper!, full: `City of ${iso.proper}` } : null;
+}
+
 /** English designators CLDR appends to the name proper, which the short form leaves out. Only these: an English
  *  remainder of other words ("San Andrés & Providencia") is part of the name. */
 const DESIGNATOR = /^(?:(?:Autonomous|Chartered|Foral|Capital|Metropolitan) )*(?:Community|Region|Province|City)$/;

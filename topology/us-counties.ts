@@ -21,6 +21,28 @@ const KIND_BY_STATE: Readonly<Record<string, readonly string[]>> = {
   PR: ['Municipio'],
 };
 
+/** Counties the Census Bureau has renamed and given a new code since, the area unchanged: the old code and name
+ *  stay spellings of the unit, for data sets from before (DECISIONS §8). Not the merged or split ones (Bedford
+ *  city into Bedford County, Virginia, 2013; Alaska's Valdez-Cordova into Chugach and Copper River, 2019): an old
+ *  code of part of a unit, or of a unit now in parts, names no unit drawn here. */
+const RENAMED: Readonly<Record<string, { fips: string; name: string }>> = {
+  '02158': { fips: '02270', name: 'Wade Hampton' }, // Kusilvak Census Area since 2015
+  '46102': { fips: '46113', name: 'Shannon' }, // Oglala Lakota County since 2015
+  '12086': { fips: '12025', name: 'Dade' }, // Miami-Dade County since 1997
+};
+
+/** The ways data sets write a county's name (`Orleans`) with its state: "Orleans, Louisiana", "Orleans Parish, LA". */
+function namesWithState(name: string, state: RegionEntry): string[] {
+  const postal = state.id.slice(3);
+  return [
+    `${name}, ${state.name}`,
+    ...(KIND_BY_STATE[postal] ?? ['County']).flatMap((kind) => [
+      `${name} ${kind}, ${state.name}`,
+      `${name} ${kind}, ${postal}`,
+    ]),
+  ];
+}
+
 /**
  * Builds the counties division and writes its levels as `US.counties-*.json`. `states` are the US scope's
  * regions, each with its 2-digit FIPS code among its aliases.
@@ -46,15 +68,13 @@ export function buildUsCounties(
     const id = String(g.id);
     const state = stateByFips.get(id.slice(0, 2))!;
     const name = g.properties?.name ?? id;
-    const postal = state.id.slice(3);
-    const aliases = [
-      `${name}, ${state.name}`,
-      ...(KIND_BY_STATE[postal] ?? ['County']).flatMap((kind) => [
-        `${name} ${kind}, ${state.name}`,
-        `${name} ${kind}, ${postal}`,
-      ]),
-    ];
-    return { id, name: `${name}, ${postal}`, aliases: aliases.map((text) => ({ text, tier: TIER.source })) };
+    const former = RENAMED[id];
+    const aliases: RegionDraft['aliases'] = [
+      ...namesWithState(name, state),
+      ...(former ? namesWithState(former.name, state) : []),
+    ].map((text) => ({ text, tier: TIER.source }));
+    if (former) aliases.push({ text: former.fips, tier: TIER.code });
+    return { id, name: `${name}, ${state.id.slice(3)}`, aliases };
   });
   const regions = finaliseRegions('US', disambiguateNames(drafts));
   const names = new Map(regions.map((r) => [r.id, r.name]));

@@ -24,11 +24,13 @@ function paint(ctx: RenderContext, patterns: PatternDefs, region: RegionSpec | u
   return { fill: patterns.fill(region.pattern, base, region.color ?? inkFor(base)), outline: null };
 }
 
-/** Name, value and annotation: the region's tooltip. */
+/** Name, value (whose, where a unit drawn apart shows its country's) and annotation: the region's tooltip. */
 function tooltip(ctx: RenderContext, id: string, region: RegionSpec | undefined): string {
   const value = region?.value ?? null;
   const name = ctx.text.name(id);
-  const head = value === null ? name : `${name}: ${typeof value === 'number' ? ctx.text.value(value) : value}`;
+  const shown = value === null ? name : `${name}: ${typeof value === 'number' ? ctx.text.value(value) : value}`;
+  // Somaliland shows Somalia's value, and says so
+  const head = region?.partOf && value !== null ? `${shown} (the value of ${ctx.text.name(region.partOf)})` : shown;
   return region?.annotation ? `${head}\n${region.annotation}` : head;
 }
 

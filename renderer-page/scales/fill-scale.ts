@@ -93,7 +93,11 @@ function categories(spec: MapSpec, theme: Theme): FillScale {
 /** Null when no region carries a value to scale. `format` writes the class edges. */
 export function buildFillScale(spec: MapSpec, theme: Theme, format: FormatNumber): FillScale | null {
   if (spec.colorScale === 'categorical') return spec.categories.length ? categories(spec, theme) : null;
-  const values = spec.regions.map((r) => r.value).filter((v): v is number => typeof v === 'number');
+  // a unit drawn apart that shows its country's value (Somaliland) counts once, as its country
+  const values = spec.regions
+    .filter((r) => !r.partOf)
+    .map((r) => r.value)
+    .filter((v): v is number => typeof v === 'number');
   if (!values.length) return null;
   if (spec.legendLayout === 'continuous') return continuous(spec, values, theme);
   return spec.colorScale === 'diverging' ? diverging(values, theme, format) : sequential(spec, values, theme, format);

@@ -236,6 +236,16 @@ export function responseSchemas(): Record<string, JsonSchema> {
           items: { type: 'string' },
           description: 'Other spellings accepted for the id (case-insensitive).',
         },
+        partOf: {
+          type: 'string',
+          description:
+            "A unit drawn apart from the country ISO 3166 counts it in (Somaliland: `SO`): it takes that country's value unless the data gives it its own.",
+        },
+        parts: {
+          type: 'array',
+          items: { type: 'string' },
+          description: "A division's unit (a French région): the ids of the scope's regions it is made of.",
+        },
       },
       examples: [{ id: 'RO-CJ', name: 'Cluj', aliases: ['CJ', 'RO.CJ', 'Cluj'] }],
     },

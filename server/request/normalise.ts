@@ -16,6 +16,7 @@ import {
 import { validateShapes } from './shape-schema.ts';
 import { requireScope } from './scope.ts';
 import { chooseDivision } from './division.ts';
+import { withUnitsDrawnApart } from './drawn-apart.ts';
 import { customScope, type CustomScope } from './custom-geometry.ts';
 import { PositionBudget } from './coordinates.ts';
 import { numberLocaleFor } from './number-locale.ts';
@@ -221,7 +222,8 @@ export function normaliseRequest(
     if (!id) unknownIds.add(raw);
     return id;
   };
-  const { colorScale, categories, regions } = scaleRegions(valid, given('colorScale'), resolveRegions(valid, resolve));
+  const resolved = withUnitsDrawnApart(scope, resolveRegions(valid, resolve));
+  const { colorScale, categories, regions } = scaleRegions(valid, given('colorScale'), resolved);
   regions.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
   const { routes, unknownRoutes } = normaliseRoutes(valid, resolveQuietly);

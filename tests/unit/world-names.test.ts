@@ -2,6 +2,7 @@
 // ids on the world scope (run `node --import tsx topology/make-scopes.ts` first):
 //   node --import tsx --test tests/unit/world-names.test.ts
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { loadCatalogue } from '../../topology/catalogue.ts';
 
@@ -222,10 +223,79 @@ describe('names that look alike stay apart', () => {
       ['Malawi', 'MW'],
       ['Saint Martin', 'MF'],
       ['Sint Maarten', 'SX'],
+      // i18n-iso-countries' Portuguese names both so; CLDR's Portuguese only Saint Martin
+      ['São Martinho', 'MF'],
     ]));
 
   it('names two countries share resolve to neither', () => {
-    for (const raw of ['Kongo', 'Virgin Islands', 'São Martinho'])
-      assert.equal(catalogue.resolveId('world', raw), undefined, raw);
+    for (const raw of ['Kongo', 'Virgin Islands']) assert.equal(catalogue.resolveId('world', raw), undefined, raw);
+  });
+});
+
+describe("the World Bank's 218 economies", () => {
+  const rows = readFileSync(new URL('../../topology/name-lists/worldbank-country-names.csv', import.meta.url), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => /^(\w\w),(\w{3}),"?(.*?)"?$/.exec(line)!.slice(1));
+
+  it('each resolves by its name, ISO 3166 alpha-2 and alpha-3 code to its country', () => {
+    assert.equal(rows.length, 218);
+    // Channel Islands (JG, CHI) is Guernsey and Jersey in one: no id can stand for both
+    const wrong = rows
+      .filter(([iso2]) => iso2 !== 'JG')
+      .flatMap(([iso2, iso3, name]) =>
+        [iso2!, iso3!, name!.replace(/""/g, '"')].flatMap((raw) => {
+          const got = catalogue.resolveId('world', raw);
+          return got === iso2 ? [] : [`${raw}: ${got} for ${iso2}`];
+        }),
+      );
+    assert.deepEqual(wrong, []);
+    assert.equal(catalogue.resolveId('world', 'Channel Islands'), undefined);
+  });
+});
+
+describe('spellings issue 32 found unknown or wrong', () => {
+  it('resolve to their countries', () =>
+    expectAll([
+      ['Taiwan, China', 'TW'],
+      ['Chinese Taipei', 'TW'],
+      ['China, Taiwan Province of China', 'TW'],
+      ['T\u00fcrkiye, Republic of', 'TR'],
+      ['T\u00fcrkiye, Rep. of', 'TR'],
+      ['Korea, Rep. of', 'KR'],
+      ['Kosovo*', 'XK'],
+      ['Kosovo, Republic of', 'XK'],
+      ['\u00c9tats-Unis', 'US'],
+      ['Tch\u00e9quie', 'CZ'],
+      ['Corea del Sur', 'KR'],
+      ['Cor\u00e9e du Sud', 'KR'],
+      ["China (People's Republic of)", 'CN'],
+      ['Germany (until 1990 former territory of the FRG)', 'DE'],
+      ['Hong Kong, China', 'HK'],
+      ['Iran, Islamic Rep. of', 'IR'],
+      ['Egypt, Arab Rep. of', 'EG'],
+      ['Afghanistan, Islamic Republic of', 'AF'],
+      ['Eswatini, Kingdom of', 'SZ'],
+      ['Timor-Leste, Dem. Rep. of', 'TL'],
+      // Johns Hopkins CSSE's COVID-19 tables, the CIA World Factbook, ISO 3166-1's own short names
+      ['Korea, South', 'KR'],
+      ['Korea, North', 'KP'],
+      ['Taiwan*', 'TW'],
+      ['Congo (Kinshasa)', 'CD'],
+      ['Congo (Brazzaville)', 'CG'],
+      ['Congo, Republic of the', 'CG'],
+      ['Holy See (Vatican City)', 'VA'],
+      ['Korea, Republic of', 'KR'],
+      ['Virgin Islands (British)', 'VG'],
+      ['Venezuela, Bolivarian Republic of', 'VE'],
+      ['Saint Helena, Ascension and Tristan da Cunha', 'SH'],
+    ]));
+
+  it('a translation that CLDR gives another country is not kept: Portuguese DR Congo is CD', () => {
+    expectAll([
+      ['Rep\u00fablica Democr\u00e1tica do Congo', 'CD'],
+      ['Rep\u00fablica do Congo', 'CG'],
+    ]);
   });
 });
