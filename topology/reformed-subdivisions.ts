@@ -44,6 +44,9 @@ const NORWAY_2024: Reform = {
 /** Reformed countries by ISO 3166-1 alpha-2 code. */
 const REFORMS: Readonly<Record<string, Reform>> = { NO: NORWAY_2024 };
 
+/** The countries whose list a reform replaces: their codes are current though ISO's package lists others. */
+export const REFORMED_COUNTRIES: ReadonlySet<string> = new Set(Object.keys(REFORMS));
+
 /** Natural Earth's code of a unit that a reform renamed or merged → the current code (`NO-04` → `NO-34`). */
 export const REFORMED_CODES: Readonly<Record<string, string>> = Object.fromEntries(
   Object.values(REFORMS).flatMap(({ current }) =>

@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import type { Admin1Feature } from './admin1-source.js';
 import type { NameCatalogue, RegionEntry, ScopeCatalogue } from './catalogue.js';
 import { disambiguateNames } from './country-drafts.js';
-import { ISO_NAME } from './parent-divisions.js';
+import { ISO_NAME } from './english-names.js';
 import { cldrLocaleFile, cldrLocales, readCldrLocale } from './subdivision-ids.js';
 import { readJson } from './topo-tools.js';
 import { countryLanguage } from './world-regions.js';

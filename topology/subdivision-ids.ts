@@ -1,14 +1,18 @@
 // Canonical ids for the admin-1 features of a country: ISO 3166-2 codes as CLDR lists them (Unicode CLDR's
-// subdivision names, the reference list of codes), matched by Natural Earth's own code when CLDR knows it,
+// subdivision names, the reference list of codes), matched by Natural Earth's own code when that code is current,
 // else by name, for Natural Earth still carries codes ISO has since replaced (Poland's PL-SL is PL-24 now,
-// South Africa's ZA-NL is ZA-KZN). What matches nothing keeps a stable code of Natural Earth's own.
+// South Africa's ZA-NL is ZA-KZN, Attica's GR-A1 is GR-I since 2011). CLDR names withdrawn codes too, so which
+// codes are current comes from ISO 3166-2's list as the iso-3166 package holds it. A unit whose code was
+// withdrawn with no successor of its name (a district merged into a new one) keeps that code; what matches
+// nothing keeps a stable code of Natural Earth's own.
 
+import { iso31662 } from 'iso-3166';
 import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Admin1Feature } from './admin1-source.js';
 import { editDistance } from './catalogue.js';
-import { REFORMED_CODES } from './reformed-subdivisions.js';
+import { REFORMED_CODES, REFORMED_COUNTRIES } from './reformed-subdivisions.js';
 import { readJson } from './topo-tools.js';
 
 const require = createRequire(import.meta.url);
@@ -71,6 +75,9 @@ function readCldrNamesInAllLocales(): Map<string, string[]> {
 }
 let allLocaleNames: Map<string, string[]> | undefined;
 
+/** ISO 3166-2's current codes; a reformed country's (reformed-subdivisions.ts) are its reform's list. */
+const ISO_CURRENT = new Set(iso31662.map((entry) => entry.code));
+
 /** Natural Earth's codes that name the same unit as an ISO code no name of theirs matches. */
 const SOURCE_CODE_FIXES: Readonly<Record<string, string>> = {
   'PL-SK': 'PL-26', // Świętokrzyskie, "Holy Cross" in CLDR's English
@@ -86,6 +93,7 @@ const KIND_WORDS = new Set([
   'regione',
   'county',
   'oblast',
+  'oblysy',
   'kraj',
   'voivodeship',
   'governorate',
@@ -167,6 +175,37 @@ function sourceNames(p: Admin1Feature['properties']): string[] {
   return [...new Set([...primaryNames(p), ...translatedNames(p)])];
 }
 
+/** Two name keys of one unit: one begins the other ("Pärnu" and "Pärnumaa"), or they differ by a letter or two. */
+const begins = (a: string, b: string) => Math.min(a.length, b.length) >= 4 && (a.startsWith(b) || b.startsWith(a));
+const within = (a: string, b: string) =>
+  Math.min(a.length, b.length) >= 5 && editDistance(a, b) <= Math.max(1, Math.floor(b.length / 6));
+
+/** The name keys CLDR gives a code in any of its languages. */
+const codeKeys = (code: string): string[] => (allLocaleNames!.get(code) ?? []).map(matchKey).filter(Boolean);
+
+/**
+ * Natural Earth swaps the current codes of some units: Uganda's districts of 2009–2010 (its UG-114 is drawn where
+ * Mityana is, which ISO codes UG-115, and its UG-115 on Nakaseke). A code none of whose features bears a name of
+ * it is misfiled; a feature on a misfiled code that bears exactly the name of one other misfiled code is that
+ * unit. Parts of a larger unit (Bosnia's cantons under its entities) bear no name of another misfiled code.
+ * `current[i]` is feature i's code where it is current; the answer, feature i's swapped code or null.
+ */
+function swappedCodes(features: Admin1Feature[], current: Array<string | null>): Array<string | null> {
+  const keys = features.map((f) => sourceNames(f.properties).map(matchKey).filter(Boolean));
+  const bears = (i: number, code: string) =>
+    keys[i]!.some((k) => codeKeys(code).some((c) => k === c || begins(k, c) || within(k, c)));
+  const misfiled = new Set(
+    current.filter(
+      (code): code is string => code !== null && current.every((other, i) => other !== code || !bears(i, code)),
+    ),
+  );
+  return current.map((code, i) => {
+    if (!code || !misfiled.has(code)) return null;
+    const found = [...misfiled].filter((other) => other !== code && keys[i]!.some((k) => codeKeys(other).includes(k)));
+    return found.length === 1 ? found[0]! : null;
+  });
+}
+
 export interface ResolvedId {
   id: string;
   /** an ISO 3166-2 code CLDR lists; false for Natural Earth's own codes of units ISO does not list */
@@ -176,7 +215,8 @@ export interface ResolvedId {
 }
 
 /**
- * Ids of one country's features, in their order. A feature keeps Natural Earth's code when CLDR lists it.
+ * Ids of one country's features, in their order. A feature keeps Natural Earth's code when it is current; a
+ * withdrawn one gives way to the current code of the same name where the country recoded its units, else stays.
  * Otherwise its names, most specific first, are looked up among CLDR's names of the codes no feature has
  * claimed: the first that names exactly one code wins; then a name that begins the other ("Pärnu" and
  * "Pärnumaa"); then the one code within a small edit distance. Where CLDR lists two levels (Estonian counties
@@ -190,21 +230,27 @@ export function resolveSubdivisionIds(
 ): ResolvedId[] {
   allLocaleNames ??= readCldrNamesInAllLocales();
   const reference = cldr.get(country) ?? new Map<string, string>();
-  const known = features.map((f) => f.properties.iso_3166_2.trim()).filter((code) => reference.has(code));
+  const reformed = REFORMED_COUNTRIES.has(country);
+  const isCurrent = (code: string) => reference.has(code) && (reformed || ISO_CURRENT.has(code));
+  const raws = features.map((f) => f.properties.iso_3166_2.trim());
+  // every code a feature carries is its own, withdrawn ones too: no other feature takes it by name
+  const known = raws.filter((code) => reference.has(code));
   const claimed = new Set(known);
   const lengths = known.map((code) => code.length);
   const shape = lengths.length ? lengths.sort((a, b) => a - b)[Math.floor(lengths.length / 2)]! : null;
-  const unclaimed = [...reference.keys()]
-    .filter((id) => !claimed.has(id))
-    .map((id) => ({
+  const candidates = (ids: string[]) =>
+    ids.map((id) => ({
       id,
       keys: [...new Set((allLocaleNames!.get(id) ?? [reference.get(id)!]).map(matchKey).filter(Boolean))],
     }));
-  const shaped = unclaimed.filter((c) => c.id.length === shape);
+  const unclaimed = [...reference.keys()].filter((id) => !claimed.has(id));
+  const listed = candidates(unclaimed);
+  const current = listed.filter((c) => isCurrent(c.id));
+  const shaped = listed.filter((c) => c.id.length === shape);
 
   const pick =
     (keys: string[], test: (key: string, candidate: string) => boolean) =>
-    (pool: typeof unclaimed): string | null => {
+    (pool: typeof listed): string | null => {
       for (const key of keys) {
         const found = pool.filter((c) => c.keys.some((k) => test(key, k)));
         // a region and the districts named after its seat ("Prague" and "Prague-West"): the shorter code
@@ -213,21 +259,30 @@ export function resolveSubdivisionIds(
       }
       return null;
     };
-  return features.map((f): ResolvedId => {
-    const raw = f.properties.iso_3166_2.trim();
-    if (reference.has(raw)) return { id: raw, iso: true, sourceCode: null };
+  const sameName = (f: Admin1Feature) =>
+    pick(sourceNames(f.properties).map(matchKey).filter(Boolean), (a, b) => a === b);
+  // a country that recoded its units keeps their names: most features with a withdrawn code find a current code
+  // of the very same name (GR-A1 "Attica Department" is GR-I "Attica"; KZ-AKM is KZ-11). Where a reform made
+  // new units of old names (Côte d'Ivoire's districts of 2011 over its regions), few do, and none is taken
+  const withdrawnRaw = features.filter((_, i) => reference.has(raws[i]!) && !isCurrent(raws[i]!));
+  const recoded = withdrawnRaw.filter((f) => sameName(f)(current)).length * 2 >= withdrawnRaw.length;
+  const swapped = swappedCodes(
+    features,
+    raws.map((code) => (isCurrent(code) ? code : null)),
+  );
+  return features.map((f, i): ResolvedId => {
+    const raw = raws[i]!;
+    if (isCurrent(raw)) return { id: swapped[i] ?? raw, iso: true, sourceCode: null };
     const fixed = SOURCE_CODE_FIXES[raw];
     if (fixed && reference.has(fixed)) return { id: fixed, iso: true, sourceCode: raw };
+    if (reference.has(raw)) {
+      const successor = recoded ? sameName(f)(current) : null;
+      return successor ? { id: successor, iso: true, sourceCode: raw } : { id: raw, iso: true, sourceCode: null };
+    }
     const keys = sourceNames(f.properties).map(matchKey).filter(Boolean);
-    const within = (a: string, b: string) =>
-      Math.min(a.length, b.length) >= 5 && editDistance(a, b) <= Math.max(1, Math.floor(b.length / 6));
-    const tests = [
-      pick(keys, (a, b) => a === b),
-      pick(keys, (a, b) => Math.min(a.length, b.length) >= 4 && (a.startsWith(b) || b.startsWith(a))),
-      pick(keys, within),
-    ];
+    const tests = [pick(keys, (a, b) => a === b), pick(keys, begins), pick(keys, within)];
     let id: string | null = null;
-    for (const pool of [shaped, unclaimed]) for (const test of tests) id ??= test(pool);
+    for (const pool of [shaped, listed]) for (const test of tests) id ??= test(pool);
     if (id) return { id, iso: true, sourceCode: raw };
     // Natural Earth's own codes: `AU-X02~`, or `-99-X15~` for units it files under no country
     const own = /-(X\d+)~?$/.exec(raw)?.[1] ?? raw.replace(/^.*-/, '').replace(/~$/, '');
