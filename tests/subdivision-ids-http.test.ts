@@ -27,6 +27,13 @@ test("Kazakhstan's recoded regions keep their English names", async () => {
   assert.match(tooltip(doc, 'KZ-15') ?? '', /^Aktobe: 1/);
 });
 
+test("Iran's provinces by ISO's current numbering: IR-23 is Tehran, IR-07 Fars, Alborz apart as IR-30", async () => {
+  const { doc } = await fetchSvg(service.url, '/map.svg?scope=IR&theme=light&data=IR-23:3,IR-07:1,IR-30:2');
+  assert.match(tooltip(doc, 'IR-23') ?? '', /^Tehran: 3/);
+  assert.match(tooltip(doc, 'IR-07') ?? '', /^Fars: 1/);
+  assert.match(tooltip(doc, 'IR-30') ?? '', /^Alborz: 2/);
+});
+
 test("France's regions in English in GET /scopes/FR, the French names among their aliases", async () => {
   const response = await fetch(`${service.url}/scopes/FR`);
   assert.equal(response.status, 200);

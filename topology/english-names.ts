@@ -66,28 +66,25 @@ function territoryName(id: string, features: NameSources['features']): string | 
 }
 
 /** The English name of a unit ISO recoded (KZ-AKM is KZ-11 "Aqmola oblysy"), as the sources knew it under its
- *  withdrawn code: Natural Earth's, which follows renamings (KZ-YUZ "Turkistan"), else CLDR's ("Akmola"). */
-function formerName(
-  formerCodes: NameSources['formerCodes'],
-  cldr: NameSources['cldr'],
-  features: NameSources['features'],
-): string | undefined {
+ *  withdrawn code: Natural Earth's, which follows renamings (KZ-YUZ "Turkistan"), unless it is the country's name
+ *  (Natural Earth's English for Mexico City); else CLDR's ("Akmola"). */
+function formerName(id: string, { cldr, features, formerCodes }: NameSources): string | undefined {
   const withdrawn = formerCodes.filter((code) => cldr.has(code));
   if (!withdrawn.length) return undefined;
-  return features[0]?.name_en?.trim() || cldr.get(withdrawn[0]!);
+  const source = features[0]?.name_en?.trim();
+  const country = isoCountries.getName(id.slice(0, 2), 'en') ?? '';
+  return source && plain(source) !== plain(country) ? source : cldr.get(withdrawn[0]!);
 }
 
 /** The English display name of subdivision `id`, and the local name it replaces (an alias), if any. */
-export function englishName(
-  id: string,
-  { cldr, features, formerCodes }: NameSources,
-): { name: string; local?: string } {
+export function englishName(id: string, sources: NameSources): { name: string; local?: string } {
+  const { cldr, features } = sources;
   const listed = cldr.get(id);
   const fallback = listed ?? features[0]?.name_en ?? features[0]?.name ?? id;
   const local = ISO_NAME.get(id);
   // CLDR repeats ISO's local name, or its name proper without the kind of unit ("Středočeský" of "Středočeský kraj")
   const isLocal = local && listed && (plain(local) === plain(listed) || plain(local).startsWith(`${plain(listed)} `));
   if (!listed || !isLocal) return { name: fallback };
-  const english = territoryName(id, features) ?? formerName(formerCodes, cldr, features) ?? USUAL_ENGLISH[id];
+  const english = territoryName(id, features) ?? formerName(id, sources) ?? USUAL_ENGLISH[id];
   return english && english !== listed ? { name: english, local: listed } : { name: listed };
 }

@@ -3,7 +3,6 @@
 // provinces, the United Kingdom's nations over its council areas. Each coarse unit is merged from the fine ones
 // (topojson's merge over their shared arcs), so the two levels share every border.
 
-import { iso31662 } from 'iso-3166';
 import type { Topology } from 'topojson-specification';
 import type { Admin1Feature } from './admin1-source.js';
 import { finaliseRegions, TIER, type RegionDraft } from './aliases.js';
@@ -13,6 +12,7 @@ import { englishName, ISO_NAME } from './english-names.js';
 import { writeLevels } from './scope-levels.js';
 import type { Surroundings } from './surroundings.js';
 import { shortName } from './short-names.js';
+import { ISO_PARENT } from './subdivision-ids.js';
 import { arealGeometries, mergeById } from './topo-tools.js';
 
 export interface ParentDivision {
@@ -37,8 +37,6 @@ const UK_NATIONS: Readonly<Record<string, string>> = {
   Wales: 'GB-WLS',
   'Northern Ireland': 'GB-NIR',
 };
-
-const ISO_PARENT = new Map(iso31662.map((entry) => [entry.code, entry.parent]));
 
 /**
  * The coarse unit a fine region belongs to: ISO 3166-2's topmost parent code; else Natural Earth's region code

@@ -78,10 +78,14 @@ let allLocaleNames: Map<string, string[]> | undefined;
 /** ISO 3166-2's current codes; a reformed country's (reformed-subdivisions.ts) are its reform's list. */
 const ISO_CURRENT = new Set(iso31662.map((entry) => entry.code));
 
+/** The code of the unit ISO 3166-2 lists a code under (`FR-67` → `FR-GES`; a top unit's is its country). */
+export const ISO_PARENT = new Map(iso31662.map((entry) => [entry.code, entry.parent]));
+
 /** Natural Earth's codes that name the same unit as an ISO code no name of theirs matches. */
 const SOURCE_CODE_FIXES: Readonly<Record<string, string>> = {
   'PL-SK': 'PL-26', // Świętokrzyskie, "Holy Cross" in CLDR's English
   'OM-SH': 'OM-SJ', // Ash Sharqiyah South, "Janub ash Sharqiyah" in CLDR's English
+  'MX-DIF': 'MX-CMX', // Mexico City, the Distrito Federal until 2016: "Ciudad de Mexico" in CLDR's English
   ...REFORMED_CODES,
 };
 
@@ -180,30 +184,40 @@ const begins = (a: string, b: string) => Math.min(a.length, b.length) >= 4 && (a
 const within = (a: string, b: string) =>
   Math.min(a.length, b.length) >= 5 && editDistance(a, b) <= Math.max(1, Math.floor(b.length / 6));
 
-/** The name keys CLDR gives a code in any of its languages. */
-const codeKeys = (code: string): string[] => (allLocaleNames!.get(code) ?? []).map(matchKey).filter(Boolean);
-
 /**
  * Natural Earth swaps the current codes of some units: Uganda's districts of 2009–2010 (its UG-114 is drawn where
- * Mityana is, which ISO codes UG-115, and its UG-115 on Nakaseke). A code none of whose features bears a name of
- * it is misfiled; a feature on a misfiled code that bears exactly the name of one other misfiled code is that
- * unit. Parts of a larger unit (Bosnia's cantons under its entities) bear no name of another misfiled code.
- * `current[i]` is feature i's code where it is current; the answer, feature i's swapped code or null.
+ * Mityana is, which ISO codes UG-115, and its UG-115 on Nakaseke), and Iran's whole old numbering, which ISO gave
+ * to other provinces. A code none of whose features bears a name of it (`keysOf`) is misfiled; a feature on a
+ * misfiled code that bears exactly the name of one code that is misfiled or no feature's, is that unit. Parts of
+ * a larger unit (Bosnia's cantons under its entities) bear no such name. `current[i]` is feature i's code where it
+ * is current; the answer, feature i's swapped code or null, never one another feature keeps.
  */
-function swappedCodes(features: Admin1Feature[], current: Array<string | null>): Array<string | null> {
+function swappedCodes(
+  features: Admin1Feature[],
+  current: Array<string | null>,
+  codes: readonly string[],
+  keysOf: (code: string) => string[],
+): Array<string | null> {
   const keys = features.map((f) => sourceNames(f.properties).map(matchKey).filter(Boolean));
   const bears = (i: number, code: string) =>
-    keys[i]!.some((k) => codeKeys(code).some((c) => k === c || begins(k, c) || within(k, c)));
+    keys[i]!.some((k) => keysOf(code).some((c) => k === c || begins(k, c) || within(k, c)));
+  const carried = new Set(current.filter((code): code is string => code !== null));
   const misfiled = new Set(
-    current.filter(
-      (code): code is string => code !== null && current.every((other, i) => other !== code || !bears(i, code)),
-    ),
+    [...carried].filter((code) => current.every((other, i) => other !== code || !bears(i, code))),
   );
-  return current.map((code, i) => {
+  // another misfiled code, or one no feature carries of a unit at the same place in ISO's tree (a district, not
+  // the region it is in)
+  const free = (code: string, other: string) =>
+    misfiled.has(other) || (!carried.has(other) && ISO_PARENT.get(code) === ISO_PARENT.get(other));
+  const swaps = current.map((code, i) => {
     if (!code || !misfiled.has(code)) return null;
-    const found = [...misfiled].filter((other) => other !== code && keys[i]!.some((k) => codeKeys(other).includes(k)));
+    const found = codes.filter(
+      (other) => other !== code && free(code, other) && keys[i]!.some((k) => keysOf(other).includes(k)),
+    );
     return found.length === 1 ? found[0]! : null;
   });
+  const kept = new Set(current.filter((code, i) => code !== null && swaps[i] === null));
+  return swaps.map((swap) => (swap && !kept.has(swap) ? swap : null));
 }
 
 export interface ResolvedId {
@@ -233,15 +247,25 @@ export function resolveSubdivisionIds(
   const reformed = REFORMED_COUNTRIES.has(country);
   const isCurrent = (code: string) => reference.has(code) && (reformed || ISO_CURRENT.has(code));
   const raws = features.map((f) => f.properties.iso_3166_2.trim());
-  // every code a feature carries is its own, withdrawn ones too: no other feature takes it by name
+  // every code a feature carries is its own, withdrawn ones too, unless it is swapped (below): no other feature
+  // takes it by name
   const known = raws.filter((code) => reference.has(code));
-  const claimed = new Set(known);
   const lengths = known.map((code) => code.length);
   const shape = lengths.length ? lengths.sort((a, b) => a - b)[Math.floor(lengths.length / 2)]! : null;
+  // a reformed list names its codes itself: CLDR's names are of the old ones
+  const keysOf = (code: string) =>
+    (reformed ? [reference.get(code)!] : (allLocaleNames!.get(code) ?? [])).map(matchKey).filter(Boolean);
+  const swapped = swappedCodes(
+    features,
+    raws.map((code) => (isCurrent(code) ? code : null)),
+    [...reference.keys()].filter(isCurrent),
+    keysOf,
+  );
+  const claimed = new Set(raws.map((code, i) => swapped[i] ?? code).filter((code) => reference.has(code)));
   const candidates = (ids: string[]) =>
     ids.map((id) => ({
       id,
-      keys: [...new Set((allLocaleNames!.get(id) ?? [reference.get(id)!]).map(matchKey).filter(Boolean))],
+      keys: [...new Set(keysOf(id).length ? keysOf(id) : [matchKey(reference.get(id)!)])],
     }));
   const unclaimed = [...reference.keys()].filter((id) => !claimed.has(id));
   const listed = candidates(unclaimed);
@@ -266,10 +290,6 @@ export function resolveSubdivisionIds(
   // new units of old names (Côte d'Ivoire's districts of 2011 over its regions), few do, and none is taken
   const withdrawnRaw = features.filter((_, i) => reference.has(raws[i]!) && !isCurrent(raws[i]!));
   const recoded = withdrawnRaw.filter((f) => sameName(f)(current)).length * 2 >= withdrawnRaw.length;
-  const swapped = swappedCodes(
-    features,
-    raws.map((code) => (isCurrent(code) ? code : null)),
-  );
   return features.map((f, i): ResolvedId => {
     const raw = raws[i]!;
     if (isCurrent(raw)) return { id: swapped[i] ?? raw, iso: true, sourceCode: null };

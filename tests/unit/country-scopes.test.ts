@@ -165,6 +165,7 @@ describe('current ISO 3166-2 codes as ids, the withdrawn ones as aliases', () =>
     ['KZ', 'KZ-AKM', 'KZ-11'],
     ['KZ', 'KZ-YUZ', 'KZ-61'],
     ['MK', 'MK-01', 'MK-801'],
+    ['MX', 'MX-DIF', 'MX-CMX'],
   ];
   for (const [scope, former, current] of recoded) {
     it(`${scope}: ${current} is the id, ${former} an alias of it`, () => {
@@ -178,17 +179,23 @@ describe('current ISO 3166-2 codes as ids, the withdrawn ones as aliases', () =>
 });
 
 describe("codes Natural Earth swapped: each region drawn where its code's unit is", () => {
-  // Natural Earth files Uganda's districts of 2009–2010 under each other's codes: its UG-114 is Mityana
-  const located: Array<[string, string, [number, number]]> = [
-    ['UG-114', 'Lyantonde', [31.18, -0.27]],
-    ['UG-115', 'Mityana', [32.04, 0.43]],
-    ['UG-116', 'Nakaseke', [32.16, 1.11]],
+  // Natural Earth files Uganda's districts of 2009–2010 under each other's codes (its UG-114 is Mityana), and
+  // Iran's provinces under the old numbering, whose codes ISO 3166-2 now gives to others (IR-07 was Tehran)
+  const located: Array<[string, string, string, [number, number]]> = [
+    ['UG', 'UG-114', 'Lyantonde', [31.18, -0.27]],
+    ['UG', 'UG-115', 'Mityana', [32.04, 0.43]],
+    ['UG', 'UG-116', 'Nakaseke', [32.16, 1.11]],
+    ['UG', 'UG-418', 'Isingiro', [30.87, -0.85]],
+    ['SD', 'SD-DC', 'Central Darfur', [23.35, 12.2]],
+    ['IR', 'IR-23', 'Tehran', [51.39, 35.69]],
+    ['IR', 'IR-30', 'Alborz', [50.99, 35.83]],
+    ['IR', 'IR-07', 'Fars', [52.53, 29.59]],
   ];
-  const topology = JSON.parse(readFileSync(topologyPath('UG', 'high'), 'utf8')) as Topology;
-  const regions = feature(topology, topology.objects.regions!) as FeatureCollection;
-  for (const [id, name, point] of located) {
+  for (const [scope, id, name, point] of located) {
     it(`${id} is ${name}, drawn around ${point.join(', ')}`, () => {
-      assert.equal(catalogue.scope('UG')!.regions.find((r) => r.id === id)?.name, name);
+      const topology = JSON.parse(readFileSync(topologyPath(scope, 'high'), 'utf8')) as Topology;
+      const regions = feature(topology, topology.objects.regions!) as FeatureCollection;
+      assert.equal(catalogue.scope(scope)!.regions.find((r) => r.id === id)?.name, name);
       const drawn = regions.features.find((f) => f.id === id);
       assert.ok(drawn && geoContains(drawn, point), `${id} holds ${name}'s centre`);
     });
@@ -205,6 +212,7 @@ describe('English display names, the local ones as aliases', () => {
     ['KZ', null, 'KZ-11', 'Akmola', 'Aqmola oblysy'],
     ['KZ', null, 'KZ-61', 'Turkistan', 'Türkistan oblysy'],
     ['RS', null, 'RS-00', 'Belgrade', 'Beograd'],
+    ['MX', null, 'MX-CMX', 'Mexico City', 'Ciudad de Mexico'],
   ];
   for (const [scope, division, id, name, local] of english) {
     it(`${scope} ${division ?? ''}: ${id} is ${name}; ${local} finds it`, () => {
