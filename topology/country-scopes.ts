@@ -17,7 +17,8 @@ import { writeLevels } from './scope-levels.js';
 import { landUnit, surroundingsOf, type LandUnit } from './surroundings.js';
 import type { ScopeDefinition } from './scopes.js';
 import { worldviewSubdivisions } from './worldview-lines.js';
-import { readCldrSubdivisions, resolveSubdivisionIds, type CldrSubdivisions } from './subdivision-ids.js';
+import { readCldrSubdivisions, type CldrSubdivisions } from './cldr-subdivisions.js';
+import { resolveSubdivisionIds } from './subdivision-ids.js';
 import { buildUsCounties } from './us-counties.js';
 import { arealGeometries, mergeById } from './topo-tools.js';
 

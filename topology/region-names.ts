@@ -13,7 +13,7 @@ import type { NameCatalogue, RegionEntry, ScopeCatalogue } from './catalogue.js'
 import { disambiguateNames } from './country-drafts.js';
 import { ISO_NAME } from './english-names.js';
 import { REFORMED_COUNTRIES } from './reformed-subdivisions.js';
-import { cldrLocaleFile, cldrLocales, readCldrLocale } from './subdivision-ids.js';
+import { cldrLocaleFile, cldrLocales, readCldrLocale } from './cldr-subdivisions.js';
 import { readJson } from './topo-tools.js';
 import { countryLanguage } from './world-regions.js';
 

@@ -11,7 +11,7 @@ import { feature } from 'topojson-client';
 import { loadCatalogue, topologyPath } from '../../topology/catalogue.ts';
 import { LEVELS } from '../../topology/scopes.ts';
 import { withReforms } from '../../topology/reformed-subdivisions.ts';
-import { readCldrSubdivisions } from '../../topology/subdivision-ids.ts';
+import { readCldrSubdivisions } from '../../topology/cldr-subdivisions.ts';
 
 const catalogue = loadCatalogue();
 const countries = catalogue.scopes.filter((s) => s.kind === 'country');
