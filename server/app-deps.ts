@@ -1,4 +1,5 @@
-import type { CorsOrigins } from './config.ts';
+import type { CorsOrigins, Page } from './config.ts';
+import type { AccessOptions } from './access/access-control.ts';
 import type { Catalogue } from '../topology/catalogue.ts';
 import type { Format, MapSpec } from '../renderer-page/spec.ts';
 import type { RenderCache } from './cache/render-cache.ts';
@@ -46,4 +47,8 @@ export interface AppDeps {
   /** the connection's settings: proxies in front of the service whose X-Forwarded-For is believed (TRUST_PROXY),
    *  how long a response may make no progress (SEND_TIMEOUT_MS), which pages may read answers (CORS_ORIGINS) */
   http: { trustedProxies: number; sendTimeoutMs: number; corsOrigins: CorsOrigins };
+  /** who may render: ACCESS, the keys' prefix and secrets, the revoked keys (access/access-control.ts) */
+  access: AccessOptions;
+  /** what the operator's own surface shows: the pages for people it serves (PAGES), the token /metrics asks for */
+  surface: { pages: readonly Page[]; metricsToken: string | undefined };
 }

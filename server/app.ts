@@ -16,6 +16,7 @@ import { storedMapRoutes } from './endpoints/stored-maps.ts';
 import { corsHeaders } from './http/cors.ts';
 import { compression } from './http/compression.ts';
 import { encodedVariants } from './http/encoded-variants.ts';
+import { accessControl } from './access/access-control.ts';
 
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
@@ -48,11 +49,13 @@ export function createApp(deps: AppDeps): Koa {
     }
     await next();
   });
+  // inside the errors and their pictures, so that a refusal is JSON, or a picture for an <img>
+  app.use(accessControl(deps.access));
   for (const router of [
     mapRoutes(deps),
     storedMapRoutes(deps),
     scopeRoutes(deps),
-    docsRoutes(),
+    docsRoutes(deps.surface.pages),
     previewRoutes(deps),
     opsRoutes(deps),
   ]) {

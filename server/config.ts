@@ -1,6 +1,7 @@
 // Configuration, read once from the environment. One table of settings: each variable, its default as the
 // README shows it, what it does, and how it is read. The README's configuration table is made from it
 // (`npm run docs`), and a test holds the two equal.
+import { ACCESS_MODES, type AccessMode } from './access/access-control.ts';
 import { availableParallelism } from 'node:os';
 import { LOG_LEVELS, type LogLevel } from './observability/logger.ts';
 
@@ -31,7 +32,17 @@ export interface Config {
   corsOrigins: CorsOrigins;
   maxPixels: number;
   maxRenderCost: number;
+  access: AccessMode;
+  keyPrefix: string;
+  keySecrets: string[];
+  revokedKeys: string | undefined;
+  metricsToken: string | undefined;
+  pages: Page[];
 }
+
+/** The pages for people the service may serve: the preview page, /docs and /openapi.json, the bundles' source maps. */
+const PAGES = ['preview', 'docs', 'source-maps'] as const;
+export type Page = (typeof PAGES)[number];
 
 type Env = NodeJS.ProcessEnv;
 
@@ -85,7 +96,7 @@ const integer =
     return value;
   };
 
-const SETTINGS = [
+const SERVICE_SETTINGS = [
   setting({ key: 'port', variable: 'PORT', shown: '8080', what: 'HTTP port', read: integer('PORT', 8080, 0) }),
   setting({
     key: 'host',
@@ -318,6 +329,89 @@ const SETTINGS = [
     read: corsOrigins,
   }),
 ];
+
+/** KEY_SECRETS: secrets split by commas, each long enough that it cannot be guessed. */
+function keySecrets(raw: string | undefined, env: Env): string[] {
+  const secrets = (raw ?? '')
+    .split(',')
+    .map((secret) => secret.trim())
+    .filter((secret) => secret !== '');
+  const short = secrets.find((secret) => secret.length < 32);
+  if (short !== undefined)
+    throw new Error('KEY_SECRETS: each secret must be at least 32 characters (`openssl rand -base64 32` makes one)');
+  if (!secrets.length && (env.ACCESS === 'keys' || env.ACCESS === 'watermark'))
+    throw new Error(`ACCESS=${env.ACCESS} needs KEY_SECRETS, the secrets keys are signed with`);
+  return secrets;
+}
+
+/** Who may render (DECISIONS §12; docs/access.md). */
+const ACCESS_SETTINGS = [
+  setting({
+    key: 'access',
+    variable: 'ACCESS',
+    shown: 'open',
+    what:
+      '`open`: anyone may render; `watermark`: maps asked for without a valid key or signed URL carry the logo; ' +
+      '`keys`: such requests to `/map.*`, `/render/*` and `POST /maps` are refused, 401 or 403 (docs/access.md)',
+    read: (raw) => {
+      const wanted = raw || 'open';
+      const mode = ACCESS_MODES.find((name) => name === wanted);
+      if (!mode) throw new Error(`ACCESS must be one of ${ACCESS_MODES.join(', ')}, got "${raw}"`);
+      return mode;
+    },
+  }),
+  setting({
+    key: 'keyPrefix',
+    variable: 'KEY_PREFIX',
+    shown: '`mr_live_`',
+    what: "what every key begins with; the hosted service's tools sign URLs only with keys that begin `mr_live_`",
+    read: (raw) => raw || 'mr_live_',
+  }),
+  setting({
+    key: 'keySecrets',
+    variable: 'KEY_SECRETS',
+    shown: 'none',
+    what:
+      'the secrets keys are signed with, split by commas, each at least 32 characters: the first signs the keys ' +
+      '`npm run keys -- mint` makes, every one verifies, so a new secret goes first and the old one stays until its ' +
+      'keys are replaced. Required by `ACCESS=watermark` and `ACCESS=keys`',
+    read: keySecrets,
+  }),
+  setting({
+    key: 'revokedKeys',
+    variable: 'REVOKED_KEYS',
+    shown: 'none',
+    what: 'a file of revoked key ids, one a line, read again within a second or two of a change, without a restart',
+    read: (raw) => raw || undefined,
+  }),
+  setting({
+    key: 'metricsToken',
+    variable: 'METRICS_TOKEN',
+    shown: 'none: open',
+    what: '`/metrics` answers only `Authorization: Bearer <METRICS_TOKEN>` (401 without, 403 with another): its figures tell the load, the memory and the Node version',
+    read: (raw) => raw || undefined,
+  }),
+  setting({
+    key: 'pages',
+    variable: 'PAGES',
+    shown: '`preview,docs,source-maps`',
+    what:
+      'which pages for people the service serves, split by commas, or `none`: `preview` the preview page (`/`), ' +
+      "`docs` `/docs` and `/openapi.json`, `source-maps` the renderer's and the page's source maps (6 MB, the whole " +
+      'source). Left out, they answer 404',
+    read: (raw) => {
+      if (raw === undefined || raw.trim() === '') return [...PAGES];
+      if (raw.trim() === 'none') return [];
+      return raw.split(',').map((given) => {
+        const page = PAGES.find((name) => name === given.trim());
+        if (!page) throw new Error(`PAGES must be none or some of ${PAGES.join(', ')} split by commas, got "${given}"`);
+        return page;
+      });
+    },
+  }),
+];
+
+const SETTINGS = [...SERVICE_SETTINGS, ...ACCESS_SETTINGS];
 
 // every field of Config has its setting, or this does not compile
 const everyField: [keyof Config] extends [(typeof SETTINGS)[number]['key']] ? true : never = true;

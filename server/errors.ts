@@ -15,6 +15,8 @@ export type ErrorCode =
   | 'invalid_csv'
   | 'invalid_json'
   | 'too_many_items'
+  | 'unauthorized'
+  | 'forbidden'
   | 'not_found'
   | 'method_not_allowed'
   | 'not_implemented'
@@ -41,6 +43,8 @@ export const STATUS: Record<ErrorCode, number> = {
   invalid_csv: 400,
   invalid_json: 400,
   too_many_items: 400,
+  unauthorized: 401,
+  forbidden: 403,
   invalid_scope: 404,
   not_found: 404,
   method_not_allowed: 405,
@@ -83,6 +87,7 @@ const KEPT_ON_ERROR = new Set([
   'vary',
   'retry-after',
   'allow',
+  'www-authenticate',
 ]);
 
 /** The methods some path answers; any other is 501 on every path (an HTTP server must know a method to refuse it

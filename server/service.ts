@@ -21,6 +21,7 @@ import { RenderCosts, catalogueFacts } from './cost/ceilings.ts';
 import { BodyThreads } from './request/body-threads.ts';
 import { openMapStore } from './store/open-store.ts';
 import { createApp } from './app.ts';
+import { revokedKeysFile } from './access/revoked-keys.ts';
 import { listen } from './listen.ts';
 import { createLogger, type Logger } from './observability/logger.ts';
 import { createMetrics } from './observability/metrics.ts';
@@ -136,6 +137,13 @@ export async function startService(
     metrics,
     readiness: () => ({ draining, waitingFor: [...waitingFor], ...pool.health() }),
     http: { trustedProxies: config.trustProxy, sendTimeoutMs: config.sendTimeoutMs, corsOrigins: config.corsOrigins },
+    access: {
+      mode: config.access,
+      prefix: config.keyPrefix,
+      secrets: config.keySecrets,
+      revoked: revokedKeysFile(config.revokedKeys, logger),
+    },
+    surface: { pages: config.pages, metricsToken: config.metricsToken },
   });
   const server = await listen(app, config.port, config.host, config.requestTimeoutMs);
   const { port } = server.address() as AddressInfo;

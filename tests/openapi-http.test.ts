@@ -180,8 +180,9 @@ test('the body examples and the example URLs render', async () => {
 
 test('/render/spec answers with the documented SpecResponse', async () => {
   const spec = schema('SpecResponse');
-  const check = (body: Node, what: string) => {
-    assert.deepEqual(sorted(Object.keys(body)), sorted(Object.keys(spec.properties)), what);
+  // `table` only for a table body: every other property, always
+  const check = (body: Node, what: string, keys: string[] = spec.required) => {
+    assert.deepEqual(sorted(Object.keys(body)), sorted(keys), what);
     assert.equal(typeof body.spec, 'object');
     assert.equal(typeof body.etag, 'string');
     assert.ok(Array.isArray(body.warnings.unknownIds) && Array.isArray(body.warnings.unknownRoutes));
@@ -203,4 +204,12 @@ test('/render/spec answers with the documented SpecResponse', async () => {
   const posted = (await viaPost.json()) as Node;
   check(posted, 'POST');
   assert.equal(posted.get, null, 'shapes cannot be written as GET');
+  const table = await get('/render/spec?scope=world', {
+    method: 'POST',
+    headers: { 'content-type': 'text/csv' },
+    body: 'country,value\nGermany,1\nAtlantis,2',
+  });
+  const read = (await table.json()) as Node;
+  check(read, 'POST table', Object.keys(spec.properties));
+  assert.deepEqual(sorted(Object.keys(read.table)), sorted(spec.properties.table.required));
 });

@@ -271,6 +271,54 @@ test('format, quality and transparent controls edit the query; the GET URL asks 
   assert.equal(await page.locator('#map svg g[data-layer="background"] > rect').count(), 0, 'drawn without its canvas');
 });
 
+test('a pasted table is drawn; its rows left out are listed with why; the column pickers choose idColumn and valueColumn', async () => {
+  await page.goto(`${service.url}/?scope=europe&theme=light&data=DE:1`);
+  await settled();
+  await page.click('#tab-table');
+  await settled();
+  assert.equal(await page.inputValue('#query'), 'scope=europe&theme=light', 'the regions come from the table');
+  // as a spreadsheet's cells are copied: tab-separated, a name column, two years
+  await page.fill(
+    '#table',
+    'Country\tCode\t2022\t2023\nGermany\tDE\t3.1\t3.0\nSpain\tES\t12.9\t12.2\nPoland\tPL\t:\t2.8\nEuro area\tEA20\t6.8\t6.5',
+  );
+  await page.press('#table', 'Control+Enter');
+  await settled('error');
+  assert.match(await text('#error-message'), /2 columns of numbers \(2022, 2023\).*valueColumn/);
+
+  await page.selectOption('#table-value', { label: '4: 2023' });
+  await settled();
+  assert.equal(await page.inputValue('#query'), 'scope=europe&theme=light&valueColumn=4');
+  assert.match(await text('#table-read'), /^4 rows; ids from “Country”, values from “2023”; 1 not drawn with a value:/);
+  assert.deepEqual(await page.locator('#skipped-rows li').allInnerTexts(), [
+    'line 5, Euro area: no region of this scope: left out',
+  ]);
+  assert.equal(await page.inputValue('#table-id'), '', 'the id column is still the service’s guess');
+  assert.match(await page.locator('#table-id option[value=""]').innerText(), /as guessed \(Country\)/);
+  assert.equal(
+    await fillOf('#map svg path[data-id="ES"]'),
+    themes.light.sequential[4],
+    'Spain, the highest 2023 value',
+  );
+
+  await page.selectOption('#table-value', { label: '3: 2022' });
+  await settled();
+  assert.deepEqual(await page.locator('#skipped-rows li').allInnerTexts(), [
+    'line 4, Poland: no value (“:”): drawn as No data',
+    'line 5, Euro area: no region of this scope: left out',
+  ]);
+  assert.match(
+    await page.inputValue('#curl'),
+    /--data-binary @table\.csv '.*\/render\/map\?scope=europe&theme=light&valueColumn=3'$/,
+  );
+
+  // a reload keeps the table (the address carries it)
+  await page.reload();
+  await settled();
+  assert.equal(await page.getAttribute('#tab-table', 'aria-selected'), 'true');
+  assert.match(await page.inputValue('#table'), /^Country\tCode/);
+});
+
 test('the page raised no script errors', () => {
   assert.deepEqual(pageErrors, []);
 });

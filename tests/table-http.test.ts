@@ -68,6 +68,50 @@ test('the World Bank bulk file: its 4 lines above skipped, the year chosen by va
   assert.equal(value(doc, 'ES'), '12.92');
 });
 
+test('POST /render/spec says how a table was read: its columns, the ones taken, and each row left out with why', async () => {
+  const response = await fetch(
+    `${service.url}/render/spec?scope=world&valueColumn=2022`,
+    postTable(bytes('world-bank-bulk.csv')),
+  );
+  const body = (await response.json()) as {
+    table: {
+      columns: string[];
+      idColumn: number;
+      valueColumn: number;
+      rows: number;
+      skippedRows: Array<{ line: number; id: string; reason: string; cell?: string }>;
+      skippedCount: number;
+    };
+    spec: { regions: Array<{ id: string }> };
+  };
+  assert.equal(response.status, 200);
+  const { table } = body;
+  assert.deepEqual(table.columns.slice(0, 5), [
+    'Country Name',
+    'Country Code',
+    'Indicator Name',
+    'Indicator Code',
+    '1960',
+  ]);
+  assert.equal(table.columns[table.idColumn - 1], 'Country Name', 'the names are the ids it took');
+  assert.equal(table.columns[table.valueColumn - 1], '2022');
+  assert.equal(table.rows, 8, 'the 4 lines above the header are not rows');
+  // the aggregates are no countries; Aruba and Kosovo have no 2022 value in the file: each with its file line
+  assert.deepEqual(
+    table.skippedRows.map(({ line, id, reason }) => `${line} ${id}: ${reason}`),
+    ['6 Aruba: no value', '7 Africa Eastern and Southern: unknown id', '12 World: unknown id', '13 Kosovo: no value'],
+  );
+  assert.equal(table.skippedRows[0]!.cell, '');
+  assert.equal(table.skippedCount, 4);
+  assert.deepEqual(body.spec.regions.map((r) => r.id).sort(), ['AF', 'DE', 'ES', 'FR']);
+
+  // a JSON body has no table to report
+  const json = await (
+    await fetch(`${service.url}/render/spec`, postTable('{"scope":"world"}', 'application/json'))
+  ).json();
+  assert.equal((json as { table?: unknown }).table, undefined);
+});
+
 test('UTF-16 from Excel as text/tab-separated-values, Windows-1252 as text/plain, pandas as application/csv', async () => {
   for (const [name, type] of [
     ['excel-unicode-text.txt', 'text/tab-separated-values'],

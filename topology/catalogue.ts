@@ -35,7 +35,8 @@ export interface Catalogue {
   scope(name: string): ScopeCatalogue | undefined;
   /** canonical id for any accepted spelling, or undefined. Case-insensitive; names also
    * diacritics-insensitive (NFD, strip marks; treat ş/ș and ţ/ț alike); world numeric codes
-   * with or without leading zeros ("4", "004"). */
+   * with or without leading zeros ("4", "004"); a cell of a statistical code and a name by its code
+   * ("28 Madrid", docs/region-codes.md). */
   resolveId(scope: ScopeCatalogue['id'], raw: string): string | undefined;
   /** the same among the ids of one of the scope's divisions (null: its regions) */
   resolveIn(scope: ScopeCatalogue['id'], division: string | null, raw: string): string | undefined;
@@ -70,6 +71,8 @@ export interface CatalogueFile {
 export const DEFAULT_BUILD_DIR = fileURLToPath(new URL('./build/', import.meta.url));
 
 const PLAIN_ASCII = /^[\x21-\x7e]*$/;
+/** A leading code token, then the name, maybe after a dash or colon (`01 - Ain`). */
+const CODE_AND_NAME = /^(\S+)\s+(?:[-–:]\s+)?(\S.*)$/;
 
 /**
  * Lookup key for an alias. NFD + dropping combining diacritics folds both the cedilla (ş ţ, legacy
@@ -163,6 +166,32 @@ export function loadCatalogue(dir: string = DEFAULT_BUILD_DIR, extra: ScopeCatal
     return map;
   }
 
+  /**
+   * A cell holding a code and a name, as statistics offices' tables write them (`28 Madrid`, `01 Ain`,
+   * `DE1 Baden-Württemberg`, `ES30 - Comunidad de Madrid`), resolves by its code: where the code holds a digit or
+   * the name means the same unit, and never where the name means another unit, here or on another level of the
+   * scope (`01 Ain` is no région, though `01` is Guadeloupe's région code). A name without a letter is none
+   * (`12 500` is a number), and two words that are not a code (`Rhône Alpes`) are not read as one.
+   */
+  function codeAndName(
+    sc: ScopeCatalogue,
+    division: string | null,
+    map: Map<string, string>,
+    raw: string,
+  ): string | undefined {
+    const parts = CODE_AND_NAME.exec(raw.trim());
+    if (!parts || !/\p{L}/u.test(parts[2]!)) return undefined;
+    const byCode = map.get(aliasKey(sc.id, parts[1]!));
+    if (!byCode) return undefined;
+    const nameKey = aliasKey(sc.id, parts[2]!);
+    const byName = map.get(nameKey);
+    if (byName !== undefined) return byName === byCode ? byCode : undefined;
+    const elsewhere = [null, ...sc.divisions.map((d) => d.id)]
+      .filter((level) => level !== division)
+      .some((level) => lookup(sc, level)?.has(nameKey));
+    return /\d/.test(parts[1]!) && !elsewhere ? byCode : undefined;
+  }
+
   const nameLanguages = new Set(parsed.names.languages);
   const catalogue: Catalogue = {
     scopes,
@@ -181,7 +210,8 @@ export function loadCatalogue(dir: string = DEFAULT_BUILD_DIR, extra: ScopeCatal
     resolveIn(scope, division, raw) {
       const sc = byName.get(scope.toLowerCase());
       if (!sc || typeof raw !== 'string') return undefined;
-      return lookup(sc, division)?.get(aliasKey(sc.id, raw));
+      const map = lookup(sc, division);
+      return map?.get(aliasKey(sc.id, raw)) ?? (map && codeAndName(sc, division, map, raw));
     },
     suggestId(scope, division, raw) {
       const sc = byName.get(scope.toLowerCase());

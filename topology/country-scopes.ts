@@ -16,6 +16,7 @@ import { reformOf, withReforms } from './reformed-subdivisions.js';
 import { writeLevels } from './scope-levels.js';
 import { landUnit, surroundingsOf, type LandUnit } from './surroundings.js';
 import type { ScopeDefinition } from './scopes.js';
+import { withStatisticalCodes } from './statistical-codes.js';
 import { worldviewSubdivisions } from './worldview-lines.js';
 import { readCldrSubdivisions, type CldrSubdivisions } from './cldr-subdivisions.js';
 import { resolveSubdivisionIds } from './subdivision-ids.js';
@@ -116,7 +117,10 @@ function buildCountry(
       .join(', ');
     return `${country}: ${iso} of ${regions.length} regions match an ISO 3166-2 code (not: ${others})`;
   }
-  const entries = finaliseRegions(country, countryDrafts(country, regions, listed ?? new Map(), sourceCodes));
+  const entries = finaliseRegions(
+    country,
+    withStatisticalCodes(country, countryDrafts(country, regions, listed ?? new Map(), sourceCodes)),
+  );
   const names = new Map(entries.map((r) => [r.id, r.name]));
   const source: FeatureCollection = {
     type: 'FeatureCollection',

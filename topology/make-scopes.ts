@@ -27,6 +27,7 @@ import { roDrafts, roId, RO_COUNTIES } from './ro-counties.js';
 import { buildSeaNetwork } from './sea-network.js';
 import { LEVELS, ROMANIA, WORLD, type Level, type Worldview } from './scopes.js';
 import { CLDR_SUBDIVISIONS_FILE } from './cldr-subdivisions.js';
+import { CODES_DIR, withStatisticalCodes } from './statistical-codes.js';
 import { US_COUNTIES_FILE } from './us-counties.js';
 import {
   arealGeometries,
@@ -84,6 +85,7 @@ function upToDate(): boolean {
     sources.sea,
     ...sources.countries,
     ...sources.names,
+    ...readdirSync(CODES_DIR).map((f) => path.join(CODES_DIR, f)),
   ];
   if (!existsSync(catalogueFile)) return false;
   return statSync(catalogueFile).mtimeMs > Math.max(...inputs.map((f) => statSync(f).mtimeMs));
@@ -132,7 +134,7 @@ function buildWorld(): WorldBuild {
       neNames.set(id, (neNames.get(id) ?? new Set()).add(g.properties?.name ?? id));
     }
   }
-  const regions = finaliseRegions('world', worldDrafts(neNames));
+  const regions = finaliseRegions('world', withStatisticalCodes('world', worldDrafts(neNames)));
   const names = new Map(regions.map((r) => [r.id, r.name]));
   const view = (worldview: Worldview): WorldBuild['views'][Worldview] => {
     const collections = Object.fromEntries(
@@ -171,7 +173,8 @@ function buildWorld(): WorldBuild {
 function buildRomania(countries: WorldCountries): RegionEntry[] {
   const src = readDatamapsTopology(sources.ro, 'rou');
   const geoms = arealGeometries(src, 'rou');
-  const regions = finaliseRegions('RO', roDrafts(new Map(geoms.map((g) => [String(g.id), g.properties?.name ?? '']))));
+  const drafts = roDrafts(new Map(geoms.map((g) => [String(g.id), g.properties?.name ?? ''])));
+  const regions = finaliseRegions('RO', withStatisticalCodes('RO', drafts));
   if (regions.length !== RO_COUNTIES.length) throw new Error(`RO: ${regions.length} regions, expected 42`);
   const names = new Map(regions.map((r) => [r.id, r.name]));
   const collection = mergeById(

@@ -12,6 +12,7 @@ import { englishName, ISO_NAME } from './english-names.js';
 import { writeLevels } from './scope-levels.js';
 import type { Surroundings } from './surroundings.js';
 import { shortName } from './short-names.js';
+import { withStatisticalCodes } from './statistical-codes.js';
 import { ISO_PARENT } from './subdivision-ids.js';
 import { arealGeometries, mergeById } from './topo-tools.js';
 
@@ -103,7 +104,8 @@ export function buildParentDivision(
   const parent = new Map(regions.map((r) => [r.id, parentOf(r.id, r.features, listed)]));
   const members = new Map<string, Admin1Feature[]>();
   for (const r of regions) members.set(parent.get(r.id)!, [...(members.get(parent.get(r.id)!) ?? []), ...r.features]);
-  const entries = finaliseRegions(country, parentDrafts(members, listed, names));
+  const level = `${country}.${PARENT_DIVISIONS[country]!.id}`;
+  const entries = finaliseRegions(country, withStatisticalCodes(level, parentDrafts(members, listed, names)));
   const parentNames = new Map(entries.map((r) => [r.id, r.name]));
   const merged = mergeById(
     source,
@@ -111,6 +113,6 @@ export function buildParentDivision(
     (g) => parent.get(String(g.id))!,
     (id) => parentNames.get(id)!,
   );
-  writeLevels(`${country}.${PARENT_DIVISIONS[country]!.id}`, source, merged, around, write);
+  writeLevels(level, source, merged, around, write);
   return entries;
 }

@@ -1,6 +1,7 @@
-// Whether a box (a label's text) lies inside a region's projected polygons: points along its edges, no further
-// apart than a few px, must all fall inside one polygon (in its outer ring, in none of its holes), so that no part
-// of the box hangs over the sea or a neighbour, and a box across a strait between two islands does not count.
+// Whether a box (a label's text) lies inside a region's projected polygons, or on any of their land: exactly, by
+// whether any edge of the polygons' rings passes through the box. A box no ring passes through lies wholly on one
+// side of each ring, so one point of it tells which; sampling points along the box's edges missed a notch of
+// coast between two samples (the Basque Country's label hung over an inlet of Cantabria's).
 import { polygonContains } from 'd3';
 import type { Ring } from './visual-centre.ts';
 
@@ -9,32 +10,6 @@ export interface Box {
   y0: number;
   x1: number;
   y1: number;
-}
-
-/** Longest step between two points sampled along an edge, in px: narrower than a thin spit of land a label's
- *  box might otherwise straddle unnoticed. */
-const STEP = 3;
-
-/** Points along the box's edges, its corners first: a box that hangs outside mostly does at a corner, so a
- *  box that does not fit is told after a point or two. */
-function edgePoints({ x0, y0, x1, y1 }: Box): Array<[number, number]> {
-  const points: Array<[number, number]> = [
-    [x0, y0],
-    [x1, y0],
-    [x0, y1],
-    [x1, y1],
-  ];
-  const across = Math.max(1, Math.ceil((x1 - x0) / STEP));
-  const down = Math.max(1, Math.ceil((y1 - y0) / STEP));
-  for (let i = 1; i < across; i++) {
-    const x = x0 + ((x1 - x0) * i) / across;
-    points.push([x, y0], [x, y1]);
-  }
-  for (let j = 1; j < down; j++) {
-    const y = y0 + ((y1 - y0) * j) / down;
-    points.push([x0, y], [x1, y]);
-  }
-  return points;
 }
 
 function bounds(ring: Ring): Box {
@@ -51,6 +26,43 @@ function bounds(ring: Ring): Box {
 const within = (inner: Box, outer: Box) =>
   inner.x0 >= outer.x0 && inner.x1 <= outer.x1 && inner.y0 >= outer.y0 && inner.y1 <= outer.y1;
 
+const apart = (a: Box, b: Box) => a.x1 < b.x0 || b.x1 < a.x0 || a.y1 < b.y0 || b.y1 < a.y0;
+
+/** Whether the segment from a to b passes through the box (Liang–Barsky: what is left of it once clipped to
+ *  the box's four sides). */
+function segmentMeets({ x0, y0, x1, y1 }: Box, [ax, ay]: [number, number], [bx, by]: [number, number]): boolean {
+  const [dx, dy] = [bx - ax, by - ay];
+  let [t0, t1] = [0, 1];
+  const sides: Array<[number, number]> = [
+    [-dx, ax - x0],
+    [dx, x1 - ax],
+    [-dy, ay - y0],
+    [dy, y1 - ay],
+  ];
+  for (const [p, q] of sides) {
+    if (p === 0) {
+      if (q < 0) return false;
+    } else {
+      const t = q / p;
+      if (p < 0) t0 = Math.max(t0, t);
+      else t1 = Math.min(t1, t);
+      if (t0 > t1) return false;
+    }
+  }
+  return true;
+}
+
+/** Whether any edge of the ring passes through the box. */
+function ringMeets(box: Box, ring: Ring): boolean {
+  for (let i = 1; i < ring.length; i++) {
+    const [a, b] = [ring[i - 1], ring[i]];
+    if (Math.max(a[0], b[0]) < box.x0 || Math.min(a[0], b[0]) > box.x1) continue;
+    if (Math.max(a[1], b[1]) < box.y0 || Math.min(a[1], b[1]) > box.y1) continue;
+    if (segmentMeets(box, a, b)) return true;
+  }
+  return false;
+}
+
 /** A region's polygons ([outer ring, ...holes] each) with the bounds of their outer rings, measured once for
  *  the many boxes tried against them. */
 export interface Shape {
@@ -60,13 +72,27 @@ export interface Shape {
 
 export const shapeOf = (polygons: Ring[][]): Shape => ({ polygons, bounds: polygons.map(([outer]) => bounds(outer)) });
 
-/** True when every edge point of `box` is inside one polygon of `shape`. A hole smaller than the sampling step
- *  may go unseen, which a label's halo covers anyway. */
+/** Whether the box's middle is on the polygon's land: in its outer ring, in none of its holes. */
+const middleOnLand = ({ x0, y0, x1, y1 }: Box, [outer, ...holes]: Ring[]) => {
+  const middle: [number, number] = [(x0 + x1) / 2, (y0 + y1) / 2];
+  return polygonContains(outer, middle) && !holes.some((hole) => polygonContains(hole, middle));
+};
+
+/** True when all of `box` lies inside one polygon of `shape`: no ring of it passes through the box, and the box
+ *  is in its outer ring and none of its holes. */
 export function boxInside(box: Box, { polygons, bounds }: Shape): boolean {
-  let points: Array<[number, number]> | null = null;
-  return polygons.some(([outer, ...holes], i) => {
-    if (!within(box, bounds[i])) return false;
-    points ??= edgePoints(box);
-    return points.every((p) => polygonContains(outer, p) && !holes.some((hole) => polygonContains(hole, p)));
-  });
+  return polygons.some(
+    (polygon, i) =>
+      within(box, bounds[i]) && !polygon.some((ring) => ringMeets(box, ring)) && middleOnLand(box, polygon),
+  );
+}
+
+/** True when any of `box` lies on one of `shape`'s polygons: a ring passes through it (a coast, an islet smaller
+ *  than the box), or it lies wholly on the land. A label set beside islands in an inset's panel is tried with
+ *  this against the land the panel shows. */
+export function boxTouches(box: Box, { polygons, bounds }: Shape): boolean {
+  return polygons.some(
+    (polygon, i) =>
+      !apart(box, bounds[i]) && (polygon.some((ring) => ringMeets(box, ring)) || middleOnLand(box, polygon)),
+  );
 }

@@ -1,10 +1,24 @@
-// The service endpoints the preview page talks to: /render/spec (the normalised request, ETag, warnings
-// and GET form), /render/map (a POST body's image, for downloads and thumbnails) and /scopes (what the scope
-// picker offers).
+// The service endpoints the preview page talks to: /render/spec (the normalised request, ETag, warnings, GET
+// form, and how a table was read), /render/map (a POST body's image, for downloads and thumbnails) and /scopes
+// (what the scope picker offers).
 import type { Format, MapSpec } from '../spec.ts';
+import { setParam } from './query-string.ts';
 
-/** What the page is asked to show: a GET query string or a POST JSON body (as typed). */
-export type PreviewRequest = { kind: 'query'; query: string } | { kind: 'json'; body: string };
+/** What the page is asked to show: a GET query string, a POST JSON body (as typed), or a POST table with the
+ *  query string that gives its scope and options. */
+export type PreviewRequest =
+  { kind: 'query'; query: string } | { kind: 'json'; body: string } | { kind: 'table'; query: string; table: string };
+
+/** /render/spec's `table`: how a table body was read (the service's server/request/table/read-table.ts). */
+export interface TableRead {
+  columns: string[];
+  /** numbered from 1 */
+  idColumn: number;
+  valueColumn: number | null;
+  rows: number;
+  skippedRows: Array<{ line: number; id: string; reason: string; cell?: string }>;
+  skippedCount: number;
+}
 
 export interface Described {
   spec: MapSpec;
@@ -14,6 +28,7 @@ export interface Described {
   warnings: { unknownIds: string[]; unknownRoutes: string[] };
   /** `/map.svg?…` drawing the same map, or null when GET cannot express the request */
   get: string | null;
+  table?: TableRead;
 }
 
 /** A failure as the page shows it: the service's error JSON, or one made up for the network or the page. */
@@ -83,6 +98,7 @@ async function call(path: string, init?: RequestInit): Promise<Outcome<Response>
 }
 
 const json = { 'content-type': 'application/json' };
+const csv = { 'content-type': 'text/csv' };
 
 async function jsonOf<T>(outcome: Outcome<Response>, path: string): Promise<Outcome<T>> {
   if (!outcome.ok) return outcome;
@@ -97,7 +113,9 @@ export async function describe(request: PreviewRequest): Promise<Outcome<Describ
   const outcome =
     request.kind === 'query'
       ? await call(`/render/spec?${request.query}`)
-      : await call('/render/spec', { method: 'POST', headers: json, body: request.body });
+      : request.kind === 'json'
+        ? await call('/render/spec', { method: 'POST', headers: json, body: request.body })
+        : await call(`/render/spec?${request.query}`, { method: 'POST', headers: csv, body: request.table });
   return jsonOf(outcome, '/render/spec');
 }
 
@@ -116,13 +134,20 @@ export async function countryAliases(): Promise<Outcome<Map<string, string[]>>> 
   return outcome.ok ? { ok: true, value: new Map(outcome.value.regions.map((r) => [r.id, r.aliases])) } : outcome;
 }
 
-/** The image of a POST body, in `format`, through the real endpoint. */
-export async function renderPost(body: Record<string, unknown>, format: Format): Promise<Outcome<Blob>> {
-  const outcome = await call('/render/map', {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ ...body, format }),
-  });
+/** The image of a POST JSON body (its object) or table (with its query string), in `format`, through the real
+ *  endpoint. */
+export async function renderPost(
+  request: { body: Record<string, unknown> } | { query: string; table: string },
+  format: Format,
+): Promise<Outcome<Blob>> {
+  const outcome =
+    'body' in request
+      ? await call('/render/map', { method: 'POST', headers: json, body: JSON.stringify({ ...request.body, format }) })
+      : await call(`/render/map?${setParam(request.query, 'format', format)}`, {
+          method: 'POST',
+          headers: csv,
+          body: request.table,
+        });
   if (!outcome.ok) return outcome;
   return { ok: true, value: await outcome.value.blob() };
 }

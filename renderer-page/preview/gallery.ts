@@ -42,7 +42,7 @@ function loadThumbnail(fixture: Fixture, img: HTMLImageElement): () => Promise<v
       return done;
     }
     if (!fixture.body) return;
-    const outcome = await renderPost({ ...fixture.body, width: THUMB_WIDTH, height: null }, 'svg');
+    const outcome = await renderPost({ body: { ...fixture.body, width: THUMB_WIDTH, height: null } }, 'svg');
     if (!outcome.ok) {
       img.alt = `thumbnail failed: ${outcome.problem.message}`;
       return;

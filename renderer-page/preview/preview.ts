@@ -1,4 +1,5 @@
-// The preview page (GET /): takes the same query string as /map.svg (or a POST JSON body), asks the service
+// The preview page (GET /): takes the same query string as /map.svg (or a POST JSON body, or a table with its
+// query string), asks the service
 // for the normalised request (/render/spec) and draws it right here with the service's own renderer bundle
 // (renderer.js, window.renderMap), so a map can be tuned, copied as a URL and debugged with breakpoints.
 import type { MapSpec, RenderResult } from '../spec.ts';
@@ -10,12 +11,17 @@ import { renderGallery } from './gallery.ts';
 import { fixtures, type Fixture } from './gallery-maps.ts';
 import { getParam, queryOf, setParam } from './query-string.ts';
 import { compactJson, snippetsFor } from './snippets.ts';
+import { headerGuess, onColumnChoice, showColumns } from './table-panel.ts';
 import { showBusy, showProblem, showResult } from './view.ts';
 
 type Mode = PreviewRequest['kind'];
 
 const queryEditor = byId('query', HTMLTextAreaElement);
 const jsonEditor = byId('json', HTMLTextAreaElement);
+const tableEditor = byId('table', HTMLTextAreaElement);
+const MODES: Mode[] = ['query', 'json', 'table'];
+/** what the table tab starts with: a row without a value and one the world does not know, to show how they read */
+const SAMPLE_TABLE = 'country,unemployment\nGermany,3.0\nFrance,7.3\nItaly,7.7\nSpain,12.2\nPoland,NA\nEuro area,6.5\n';
 let mode: Mode = 'query';
 /** the request the results on screen belong to (downloads of a POST body use it) */
 let shown: PreviewRequest | null = null;
@@ -31,21 +37,22 @@ function currentRequest(): PreviewRequest {
   if (mode === 'json') return { kind: 'json', body: jsonEditor.value };
   const query = queryOf(queryEditor.value);
   if (query !== queryEditor.value) queryEditor.value = query;
-  return { kind: 'query', query };
+  return mode === 'table' ? { kind: 'table', query, table: tableEditor.value } : { kind: 'query', query };
 }
 
 function setMode(next: Mode): void {
   mode = next;
-  for (const kind of ['query', 'json'] as const) {
+  for (const kind of MODES) {
     byId(`tab-${kind}`, HTMLButtonElement).setAttribute('aria-selected', String(kind === next));
-    show(byId(`panel-${kind}`, HTMLDivElement), kind === next);
+    // a table's scope and options are in the query string, so its tab shows the query editor too
+    show(byId(`panel-${kind}`, HTMLDivElement), kind === next || (kind === 'query' && next === 'table'));
   }
   syncControls();
 }
 
 /** The controls show what the active editor holds. */
 function syncControls(): void {
-  if (mode === 'query') {
+  if (mode !== 'json') {
     const query = queryOf(queryEditor.value);
     showControlValues(Object.fromEntries(CONTROL_KEYS.map((key) => [key, getParam(query, key)])));
     return;
@@ -67,7 +74,7 @@ function parseBody(text: string): Record<string, unknown> | null {
 }
 
 function applyControl(key: ControlKey, value: string | null): void {
-  if (mode === 'query') {
+  if (mode !== 'json') {
     queryEditor.value = setParam(queryOf(queryEditor.value), key, value);
   } else {
     const body = parseBody(jsonEditor.value);
@@ -88,14 +95,16 @@ function applyControl(key: ControlKey, value: string | null): void {
 /** Keeps the address bar on this request, so a reload (or a shared link) shows the same map. */
 function syncAddress(request: PreviewRequest): void {
   const path = location.pathname;
-  if (request.kind === 'query') {
-    history.replaceState(null, '', request.query ? `${path}?${request.query}` : path);
-  } else {
-    const body = compactJson(request.body);
-    // only what a fragment cannot hold is escaped, so the address stays readable
-    const fragment = body.replace(/[%#\s"<>`]/g, (c) => encodeURIComponent(c));
-    history.replaceState(null, '', fragment.length < 100_000 ? `${path}#json=${fragment}` : path);
-  }
+  // only what a fragment cannot hold is escaped, so the address stays readable
+  const fragmentOf = (text: string) => text.replace(/[%#\s"<>`]/g, (c) => encodeURIComponent(c));
+  const search = request.kind === 'json' || !request.query ? '' : `?${request.query}`;
+  const fragment =
+    request.kind === 'json'
+      ? `#json=${fragmentOf(compactJson(request.body))}`
+      : request.kind === 'table'
+        ? `#table=${fragmentOf(request.table)}`
+        : '';
+  history.replaceState(null, '', `${path}${search}${fragment.length < 100_000 ? fragment : ''}`);
 }
 
 // Renders share the one #map element: they run one after another, and a superseded one is skipped.
@@ -116,6 +125,9 @@ async function render(): Promise<void> {
   const outcome = await describe(request);
   if (ticket !== latest) return;
   if (!outcome.ok) {
+    // the service may be asking which column to map: offer the columns to pick from
+    if (request.kind === 'table')
+      showColumns(undefined, (param) => getParam(request.query, param), headerGuess(request.table));
     showProblem(outcome.problem);
     return;
   }
@@ -141,19 +153,25 @@ async function render(): Promise<void> {
     return;
   }
   if (!result || ticket !== latest) return;
+  if (request.kind === 'table') showColumns(outcome.value.table, (param) => getParam(request.query, param));
   shown = request;
   showResult(outcome.value, result, snippetsFor(request, outcome.value, location.origin), performance.now() - started);
 }
 
 /** A POST body's download, through the real POST /render/map. */
 async function downloadPost(event: MouseEvent, format: 'png' | 'svg'): Promise<void> {
-  if (shown?.kind !== 'json') return; // a GET request's links download by themselves
+  if (!shown || shown.kind === 'query') return; // a GET request's links download by themselves
   event.preventDefault();
-  const body = parseBody(shown.body);
-  if (!body) return;
+  let post: Parameters<typeof renderPost>[0];
+  if (shown.kind === 'table') post = shown;
+  else {
+    const body = parseBody(shown.body);
+    if (!body) return;
+    post = { body };
+  }
   const status = byId('status', HTMLSpanElement);
   status.textContent = `Rendering the ${format.toUpperCase()}…`;
-  const outcome = await renderPost(body, format);
+  const outcome = await renderPost(post, format);
   if (!outcome.ok) {
     showProblem(outcome.problem);
     return;
@@ -186,16 +204,25 @@ function start(): void {
     window.scrollTo({ top: 0, behavior: 'smooth' });
   });
 
-  for (const kind of ['query', 'json'] as const) {
+  for (const kind of MODES) {
     byId(`tab-${kind}`, HTMLButtonElement).addEventListener('click', () => {
       if (kind === mode) return;
       if (kind === 'json' && !jsonEditor.value.trim()) {
         jsonEditor.value = JSON.stringify(fixtures.find((f) => f.body)?.body ?? { scope: 'world' }, null, 2);
       }
+      if (kind === 'table') {
+        if (!tableEditor.value.trim()) tableEditor.value = SAMPLE_TABLE;
+        // the regions come from the table: the service refuses them in the query string too
+        queryEditor.value = setParam(setParam(queryOf(queryEditor.value), 'data', null), 'regions', null);
+      }
       setMode(kind);
       void render();
     });
   }
+  onColumnChoice((param, column) => {
+    queryEditor.value = setParam(queryOf(queryEditor.value), param, column);
+    void render();
+  });
   queryEditor.addEventListener('input', syncControls);
   jsonEditor.addEventListener('input', syncControls);
   byId('render', HTMLButtonElement).addEventListener('click', () => void render());
@@ -212,9 +239,15 @@ function start(): void {
     );
   }
 
-  // the address says what to show: a query string as on /map.svg, a body after #json=, else the first example
+  // the address says what to show: a query string as on /map.svg, a body after #json=, a table after #table= (its
+  // query string before it), else the first example
   const body = location.hash.startsWith('#json=') ? safeDecode(location.hash.slice('#json='.length)) : null;
-  if (location.search.length > 1) {
+  const table = location.hash.startsWith('#table=') ? safeDecode(location.hash.slice('#table='.length)) : null;
+  if (table !== null) {
+    queryEditor.value = location.search.slice(1).replace(/%3E/gi, '>');
+    tableEditor.value = table;
+    mode = 'table';
+  } else if (location.search.length > 1) {
     // the browser escapes the routes' `>` in the address; the editor shows it as typed
     queryEditor.value = location.search.slice(1).replace(/%3E/gi, '>');
   } else if (body !== null) {

@@ -25,10 +25,14 @@ export function snippetsFor(request: PreviewRequest, described: Described, origi
   const getUrl = path === null ? null : origin + path;
   // the map's own words, so the page it is embedded in is accessible as it stands
   const imgTag = getUrl === null ? null : `<img src="${attribute(getUrl)}" alt="${attribute(described.description)}">`;
+  const output = `curl -o map.${spec.format}`;
   const curl =
     request.kind === 'query'
-      ? `curl -o map.${spec.format} ${shellQuote(getUrl ?? '')}`
-      : `curl -o map.${spec.format} -H 'content-type: application/json' -d ${shellQuote(compactJson(request.body))} ${origin}/render/map`;
+      ? `${output} ${shellQuote(getUrl ?? '')}`
+      : request.kind === 'json'
+        ? `${output} -H 'content-type: application/json' -d ${shellQuote(compactJson(request.body))} ${origin}/render/map`
+        : // the table as a file beside the command: pasted into a shell line, its tabs and quotes would not survive
+          `${output} -H 'content-type: text/csv' --data-binary @table.csv ${shellQuote(`${origin}/render/map?${request.query}`)}`;
   const links = query === null ? null : { png: `/map.png?${query}`, svg: `/map.svg?${query}` };
   return { getUrl, imgTag, curl, links };
 }

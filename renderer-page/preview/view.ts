@@ -5,6 +5,7 @@ import type { Described, Problem } from './api.ts';
 import type { Snippets } from './snippets.ts';
 import { markInvalid } from './controls.ts';
 import { byId, show } from './dom.ts';
+import { showTableRead } from './table-panel.ts';
 
 type PageState = 'loading' | 'ready' | 'error';
 
@@ -73,6 +74,7 @@ export function showResult(described: Described, result: RenderResult, snippets:
     `${result.width} × ${result.height} px · ${described.spec.scope} · ${described.spec.theme} · ${described.spec.projection} · drawn in this page by renderer.js`;
 
   byId('etag', HTMLElement).textContent = described.etag;
+  showTableRead(described.table);
   listWarnings(described, result);
 
   byId('get-url', HTMLTextAreaElement).value = snippets.getUrl ?? '';

@@ -1,10 +1,13 @@
-// GET /openapi.json and GET /docs: the OpenAPI document and the reference page rendered from it.
+// GET /openapi.json and GET /docs: the OpenAPI document and the reference page rendered from it; neither when the
+// operator leaves `docs` out of PAGES.
 import Router from '@koa/router';
+import type { Page } from '../config.ts';
 import { openApiDocument } from '../openapi/openapi-document.ts';
 import { renderDocsPage } from '../openapi/docs-page.ts';
 
-export function docsRoutes(): Router {
+export function docsRoutes(pages: readonly Page[]): Router {
   const router = new Router();
+  if (!pages.includes('docs')) return router;
   let page: string | undefined;
   router.get('/openapi.json', (ctx) => {
     ctx.type = 'application/json';

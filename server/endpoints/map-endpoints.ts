@@ -16,6 +16,8 @@ import { LRUCache } from 'lru-cache';
 import { EXTENSIONS } from '../http/image-formats.ts';
 import { clientOf } from '../http/client-id.ts';
 import { respondWithMap, tagged } from './map-response.ts';
+import type { TableReport } from '../request/table/read-table.ts';
+import { imposedFields } from '../access/access-control.ts';
 
 export function mapRoutes(deps: AppDeps): Router {
   const router = new Router();
@@ -29,10 +31,12 @@ export function mapRoutes(deps: AppDeps): Router {
     sizeCalculation: (_, key) => 1024 + key.length * 16,
   });
   function fromQuery(ctx: Context, format?: Format): Tagged {
-    const key = `${format ?? ''}?${ctx.querystring}`;
+    const imposed = imposedFields(ctx);
+    const key = `${imposed ? 'logo:' : ''}${format ?? ''}?${ctx.querystring}`;
     let found = normalisedUrls.get(key);
     if (!found) {
-      found = tag(normaliseRequest(parseQuery(ctx.querystring, FIELD_NAMES), deps.catalogue, format));
+      const query = { ...parseQuery(ctx.querystring, FIELD_NAMES), ...imposed };
+      found = tag(normaliseRequest(query, deps.catalogue, format));
       normalisedUrls.set(key, found);
     }
     return found;
@@ -40,7 +44,8 @@ export function mapRoutes(deps: AppDeps): Router {
 
   async function fromBody(ctx: Context): Promise<Tagged> {
     const body = await readRequestBody(ctx);
-    return tag(await deps.bodies.normalise({ ...body, query: ctx.querystring }, clientOf(ctx)));
+    const imposed = imposedFields(ctx);
+    return tag(await deps.bodies.normalise({ ...body, query: ctx.querystring, replace: imposed }, clientOf(ctx)));
   }
 
   for (const [extension, format] of Object.entries(EXTENSIONS)) {
@@ -50,8 +55,9 @@ export function mapRoutes(deps: AppDeps): Router {
 
   /** The normalised request, its ETag, description and warnings, and the equivalent GET URL: what the preview
    *  page draws from, with the same renderer bundle, so a map can be debugged in the browser. `input` is the
-   *  request in the interface's JSON (a GET's parameters or a CSV's rows as JSON), offered for POST /maps. */
-  async function describe(ctx: Context, request: Tagged, input: unknown): Promise<void> {
+   *  request in the interface's JSON (a GET's parameters or a CSV's rows as JSON), offered for POST /maps; `table`
+   *  how a table body was read: its columns, the ones taken, and every row left out with its reason. */
+  async function describe(ctx: Context, request: Tagged, input: unknown, table?: TableReport): Promise<void> {
     const { spec, unknownIds, unknownRoutes, skippedLines, etag } = request;
     // the words come from the drawing (names in the locale, the scope's regions), so the map's SVG is drawn, or
     // found in the cache, whatever the format asked for
@@ -70,6 +76,7 @@ export function mapRoutes(deps: AppDeps): Router {
       description: svg.map!.description,
       warnings: { unknownIds, unknownRoutes, ...(skippedLines ? { skippedLines } : {}) },
       suggestions: suggest(spec, unknownIds),
+      ...(table && { table }),
       get: fits ? get : null,
       store: fits
         ? null
@@ -95,12 +102,15 @@ export function mapRoutes(deps: AppDeps): Router {
   }
   router.get('/render/spec', async (ctx) => {
     const request = fromQuery(ctx);
-    await describe(ctx, request, parseQuery(ctx.querystring, FIELD_NAMES));
+    await describe(ctx, request, { ...parseQuery(ctx.querystring, FIELD_NAMES), ...imposedFields(ctx) });
   });
   router.post('/render/spec', async (ctx) => {
     const body = await readRequestBody(ctx);
-    const { request, input } = await deps.bodies.describe({ ...body, query: ctx.querystring }, clientOf(ctx));
-    await describe(ctx, tag(request), input);
+    const { request, input, table } = await deps.bodies.describe(
+      { ...body, query: ctx.querystring, replace: imposedFields(ctx) },
+      clientOf(ctx),
+    );
+    await describe(ctx, tag(request), input, table);
   });
 
   return router;

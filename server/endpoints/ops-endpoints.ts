@@ -1,6 +1,8 @@
 // For operators and orchestrators, not part of the API: liveness, readiness and Prometheus metrics.
 import Router from '@koa/router';
+import { timingSafeEqual } from 'node:crypto';
 import type { AppDeps, Readiness } from '../app-deps.ts';
+import { ApiError } from '../errors.ts';
 
 function unreadyReason({ draining, waitingFor, browser, pages }: Readiness): string | null {
   if (draining) return 'shutting down';
@@ -10,7 +12,13 @@ function unreadyReason({ draining, waitingFor, browser, pages }: Readiness): str
   return null;
 }
 
-export function opsRoutes({ readiness, metrics }: AppDeps): Router {
+/** Whether `given` is the token, compared in constant time. */
+function isToken(given: string, token: string): boolean {
+  const [a, b] = [Buffer.from(given), Buffer.from(token)];
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function opsRoutes({ readiness, metrics, surface }: AppDeps): Router {
   const router = new Router();
   /** alive while the process runs, whatever the browser does: a restart would not help a relaunch in progress */
   router.get('/healthz', (ctx) => {
@@ -28,6 +36,15 @@ export function opsRoutes({ readiness, metrics }: AppDeps): Router {
   });
   router.get('/metrics', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
+    const token = surface.metricsToken;
+    if (token !== undefined) {
+      const given = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('Authorization'))?.[1];
+      if (given === undefined)
+        throw new ApiError('unauthorized', 'send Authorization: Bearer <METRICS_TOKEN>', undefined, {
+          'WWW-Authenticate': 'Bearer',
+        });
+      if (!isToken(given, token)) throw new ApiError('forbidden', 'that is not the METRICS_TOKEN');
+    }
     ctx.type = metrics.registry.contentType;
     ctx.body = await metrics.registry.metrics();
   });

@@ -22,7 +22,10 @@ function send(ctx: Context, type: string, body: Buffer): void {
   ctx.body = body;
 }
 
-export function previewRoutes({ assets }: AppDeps): Router {
+/** Nothing when the operator leaves `preview` out of PAGES; the source maps only with `source-maps`. */
+export function previewRoutes({ assets, surface }: AppDeps): Router {
+  const router = new Router();
+  if (!surface.pages.includes('preview')) return router;
   const page = pageFile('../../renderer-page/preview/preview.html');
   const script = pageFile('../../renderer-page/dist/preview.js');
   // the bundles' source maps, for DevTools on this page (the pool pages and threads never load them)
@@ -32,13 +35,13 @@ export function previewRoutes({ assets }: AppDeps): Router {
   const styles = new Map(
     ['preview.css', 'preview-outputs.css'].map((name) => [`/${name}`, pageFile(`../../renderer-page/preview/${name}`)]),
   );
-  const router = new Router();
   router.get('/', (ctx) => {
     ctx.set('Content-Security-Policy', PAGE_CSP);
     send(ctx, 'text/html; charset=utf-8', page());
   });
   router.get('/preview.js', (ctx) => send(ctx, 'text/javascript', script()));
-  router.get([...maps.keys()], (ctx) => send(ctx, 'application/json', maps.get(ctx.path)!()));
+  if (surface.pages.includes('source-maps'))
+    router.get([...maps.keys()], (ctx) => send(ctx, 'application/json', maps.get(ctx.path)!()));
   router.get([...styles.keys()], (ctx) => send(ctx, 'text/css; charset=utf-8', styles.get(ctx.path)!()));
   // the pool pages' own files, by the same paths, so the page's relative URLs resolve alike
   router.get(['/renderer.js', '/topology/:file', '/fonts/:file', '/fonts/files/:file'], (ctx) => {

@@ -14,6 +14,7 @@ import { clientOf } from '../http/client-id.ts';
 import { geoWarnings } from '../http/geo-warnings.ts';
 import { STORED_MAP_ID, recordText, storedRequest } from '../store/stored-form.ts';
 import { respondWithMap, tagged } from './map-response.ts';
+import { imposedFields } from '../access/access-control.ts';
 
 /** The URLs an answer lists, one a format (`.jpeg` is served too, as `.jpg`). */
 export const LISTED_EXTENSIONS = ['svg', 'png', 'pdf', 'jpg', 'webp'] as const;
@@ -71,7 +72,11 @@ export function storedMapRoutes(deps: AppDeps): Router {
 
   router.post('/maps', async (ctx) => {
     const body = await readRequestBody(ctx);
-    const { request, stored } = await deps.bodies.store({ ...body, query: ctx.querystring }, clientOf(ctx));
+    // stored as drawn: a map stored without a key under ACCESS=watermark keeps its logo at its permanent URL
+    const { request, stored } = await deps.bodies.store(
+      { ...body, query: ctx.querystring, replace: imposedFields(ctx) },
+      clientOf(ctx),
+    );
     const created = await deps.maps.store.put(stored.id, stored.record);
     const { url, urls } = urlsOf(ctx, stored.id);
     const { unknownIds, unknownRoutes } = request;

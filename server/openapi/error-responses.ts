@@ -17,6 +17,9 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   invalid_csv: 'the CSV body is malformed; the message names the line',
   invalid_json: 'the body is not a JSON object',
   too_many_items: 'a list holds more items than allowed',
+  unauthorized:
+    'under `ACCESS=keys`, a request that renders or reads data came without credentials: send `Authorization: Bearer <key>`, or a signed URL (`k` and `t`)',
+  forbidden: 'the key or the signed URL is malformed, wrongly signed, expired or revoked',
   invalid_scope: 'the scope is not known',
   not_found: 'no such path, or no stored map with that id',
   method_not_allowed: 'the path does not answer that method; `Allow` lists those it answers',
@@ -43,6 +46,8 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
   404: 'Not found',
   405: 'Method not allowed',
   413: 'Payload too large',
@@ -97,6 +102,8 @@ const EXAMPLE_MESSAGES: Partial<Record<ErrorCode, [string, string?]>> = {
     'strict: 1 region id is not known in scope world: "Atlantis"; leave strict out to draw the map without it',
     'regions',
   ],
+  unauthorized: ['this service draws maps for its keys: send Authorization: Bearer <key>, or a URL signed with one'],
+  forbidden: ['the signed URL does not match its query: sign the URL as it is sent'],
   rate_limited: [
     'you have as many maps waiting to be rendered as one client may, while others wait too; retry shortly',
   ],
@@ -108,7 +115,7 @@ const EXAMPLE_MESSAGES: Partial<Record<ErrorCode, [string, string?]>> = {
 };
 
 /** The statuses a GET of an image path can fail with, which an <img> gets as a picture (http/error-images.ts). */
-const PICTURED = [400, 404, 414, 422, 429, 500, 503, 504];
+const PICTURED = [400, 401, 403, 404, 414, 422, 429, 500, 503, 504];
 const PICTURE_NOTE =
   'For an `<img>` (a GET of `/map.svg`, `.png`, `.pdf`, `.jpg`, `.jpeg` or `.webp` with `Sec-Fetch-Dest: image`, as ' +
   "browsers send), the same status answers a picture of the message in the path's format instead, at the requested " +
@@ -120,6 +127,7 @@ function errorResponse(status: number, codes: ErrorCode[]): JsonSchema {
   const pictured = PICTURED.includes(status);
   const headers = {
     ...(status === 503 || status === 429 ? { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : {}),
+    ...(status === 401 ? { 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } } : {}),
     ...(pictured ? { 'X-Map-Error': { $ref: '#/components/headers/X-Map-Error' } } : {}),
   };
   return {

@@ -71,6 +71,11 @@ export const HEADERS: Record<string, JsonSchema> = {
     required: true,
   },
   'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' }, required: true },
+  'WWW-Authenticate': {
+    description: 'On a 401: the scheme the credentials go in.',
+    schema: { type: 'string', const: 'Bearer' },
+    required: true,
+  },
   'X-Map-Error': {
     description: 'On the picture of an error an `<img>` gets in place of the JSON: the error code.',
     schema: { type: 'string' },

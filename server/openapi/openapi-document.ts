@@ -21,7 +21,7 @@ const VERSION = (
 
 const errors = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((status) => [String(status), errorResponseRef(status)]));
-const RENDER_ERRORS = [400, 404, 405, 414, 422, 429, 500, 503, 504];
+const RENDER_ERRORS = [400, 401, 403, 404, 405, 414, 422, 429, 500, 503, 504];
 const BODY_ERRORS = [413, 415];
 
 const GET_RULES =

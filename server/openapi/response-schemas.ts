@@ -85,6 +85,40 @@ export function responseSchemas(): Record<string, JsonSchema> {
             },
           },
         },
+        table: {
+          type: 'object',
+          description:
+            'A table body (CSV, TSV, text) only: how it was read, so that a wrong column or a row left out shows before the map is used.',
+          required: ['columns', 'idColumn', 'valueColumn', 'colorColumn', 'rows', 'skippedRows', 'skippedCount'],
+          properties: {
+            columns: {
+              type: 'array',
+              items: { type: 'string' },
+              description: "Each column's name as its header writes it; its number from 1 in a table without a header.",
+            },
+            idColumn: { type: 'integer', description: 'The column of region ids, numbered from 1.' },
+            valueColumn: { type: ['integer', 'null'], description: 'The column of values, numbered from 1.' },
+            colorColumn: { type: ['integer', 'null'], description: 'The column of colours, numbered from 1.' },
+            rows: { type: 'integer', description: "The table's rows, the lines around it not counted." },
+            skippedRows: {
+              type: 'array',
+              description:
+                'The first 100 rows the map leaves out, in file order: their id is no region of the scope (`unknown id`), or ' +
+                'their value cell says there is none (`no value`: empty, `NA`, `..`, `-`; the region is drawn as No data).',
+              items: {
+                type: 'object',
+                required: ['line', 'id', 'reason'],
+                properties: {
+                  line: { type: 'integer' },
+                  id: { type: 'string' },
+                  reason: { enum: ['unknown id', 'no value'] },
+                  cell: { type: 'string', description: 'The value cell as written, for `no value`.' },
+                },
+              },
+            },
+            skippedCount: { type: 'integer', description: 'How many rows were left out in all.' },
+          },
+        },
       },
     },
     ScopeSummary: {

@@ -4,6 +4,7 @@ import type { Catalogue } from '../../topology/catalogue.ts';
 import type { Format } from '../../renderer-page/spec.ts';
 import { normaliseRequest, type NormalisedRequest } from './normalise.ts';
 import { parseBody, type BodyKind } from './parse-body.ts';
+import type { TableReport } from './table/read-table.ts';
 import { storedForm, storedRequest, type StoredForm } from '../store/stored-form.ts';
 
 export interface BodyTask {
@@ -14,11 +15,13 @@ export interface BodyTask {
   query: string;
   /** the format the path asks for (a stored map's extension); else the request's `format` */
   format?: Format;
-  /** fields that replace the request's: the `scale` and `quality` a stored map's URL gives */
+  /** fields that replace the request's: the `scale` and `quality` a stored map's URL gives, the logo ACCESS=watermark
+   *  imposes */
   replace?: Record<string, unknown>;
   /** POST /maps: what is stored of the request, and its id, too */
   store?: boolean;
-  /** POST /render/spec: the request as the interface's JSON too, which it offers to POST to /maps */
+  /** POST /render/spec: the request as the interface's JSON too, which it offers to POST to /maps, and how a
+   *  table body was read */
   keepInput?: boolean;
 }
 
@@ -26,13 +29,20 @@ export interface BodyRead {
   request: NormalisedRequest;
   stored?: StoredForm;
   input?: unknown;
+  table?: TableReport;
 }
 
 export function readBody(task: BodyTask, catalogue: Catalogue): BodyRead {
   const { kind, text, query, format, replace } = task;
-  const { input, skipped } =
-    kind === 'stored' ? { input: storedRequest(text), skipped: [] } : parseBody(kind, text, query, catalogue);
-  if (task.store) return storedForm(input, catalogue);
+  const { input, skipped, report } =
+    kind === 'stored'
+      ? { input: storedRequest(text), skipped: [], report: undefined }
+      : parseBody(kind, text, query, catalogue, task.keepInput);
   const request = replace && typeof input === 'object' && input !== null ? { ...input, ...replace } : input;
-  return { request: normaliseRequest(request, catalogue, format, skipped), ...(task.keepInput && { input }) };
+  if (task.store) return storedForm(request, catalogue);
+  return {
+    request: normaliseRequest(request, catalogue, format, skipped),
+    ...(task.keepInput && { input }),
+    ...(report && { table: report }),
+  };
 }

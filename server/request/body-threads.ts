@@ -12,6 +12,7 @@ import type { BodyResult, BodyWorkerData } from './body-worker.ts';
 import { readBody, type BodyRead, type BodyTask } from './body-request.ts';
 import type { NormalisedRequest } from './normalise.ts';
 import type { StoredForm } from '../store/stored-form.ts';
+import type { TableReport } from './table/read-table.ts';
 
 /** Bodies larger than this go to the thread: 5,000 regions of JSON are about 150 KB and take 4 ms here. */
 const THREAD_BYTES = 256 * 1024;
@@ -56,10 +57,13 @@ export class BodyThreads {
     return (await this.read(task, client)).request;
   }
 
-  /** POST /render/spec: the request a body makes, and the body as the interface's JSON. */
-  async describe(task: BodyTask, client: string): Promise<{ request: NormalisedRequest; input: unknown }> {
-    const { request, input } = await this.read({ ...task, keepInput: true }, client);
-    return { request, input };
+  /** POST /render/spec: the request a body makes, the body as the interface's JSON, and how a table was read. */
+  async describe(
+    task: BodyTask,
+    client: string,
+  ): Promise<{ request: NormalisedRequest; input: unknown; table?: TableReport }> {
+    const { request, input, table } = await this.read({ ...task, keepInput: true }, client);
+    return { request, input, ...(table && { table }) };
   }
 
   /** POST /maps: the request a body makes and what is stored of it. */

@@ -4,7 +4,7 @@ import type { Catalogue } from '../../topology/catalogue.ts';
 import { ApiError } from '../errors.ts';
 import { parseQuery } from './get-grammar.ts';
 import { FIELD_NAMES } from './schema.ts';
-import { readTable } from './table/read-table.ts';
+import { readTable, type TableReport } from './table/read-table.ts';
 import { tableOptions } from './table-schema.ts';
 import { regionsOfScope } from './scope-regions.ts';
 
@@ -12,10 +12,13 @@ export interface TableRequest {
   request: Record<string, unknown>;
   /** file lines skipped above and below the table (`1-4`), for X-Geo-Warnings */
   skipped: string[];
+  /** how the table was read, when asked for (POST /render/spec) */
+  report?: TableReport;
 }
 
-/** A POST with a table body: the regions from the body, every other parameter from the query string. */
-export function csvRequest(query: string, csv: string, catalogue: Catalogue): TableRequest {
+/** A POST with a table body: the regions from the body, every other parameter from the query string; `report`:
+ *  whether to say how the table was read. */
+export function csvRequest(query: string, csv: string, catalogue: Catalogue, report = false): TableRequest {
   const request = parseQuery(query, FIELD_NAMES);
   if (request.regions) {
     throw new ApiError(
@@ -24,9 +27,13 @@ export function csvRequest(query: string, csv: string, catalogue: Catalogue): Ta
       'data',
     );
   }
-  const table = readTable(csv, tableOptions(request), regionsOfScope(catalogue, request));
+  const table = readTable(csv, tableOptions(request), regionsOfScope(catalogue, request), report);
   // a column of `12.5%` keeps its `%` in the legend, unless the request says how to write its numbers
   if (table.percent && request.numberFormat === undefined && request.valueSuffix === undefined)
     request.valueSuffix = '%';
-  return { request: { ...request, regions: table.regions }, skipped: table.skipped };
+  return {
+    request: { ...request, regions: table.regions },
+    skipped: table.skipped,
+    ...(table.report && { report: table.report }),
+  };
 }

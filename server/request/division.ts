@@ -19,32 +19,83 @@ function idsOf(valid: ValidRequest): string[] {
     .map((id) => id.trim());
 }
 
+/** A level of a scope as a request names it (`division`): a division by its id (`regions`, `counties`), the scope's
+ *  own regions by their kind (`departments`, `council-areas`). */
+interface Level {
+  name: string;
+  /** the catalogue's division; null: the scope's own regions */
+  id: string | null;
+  regionKind: string;
+}
+
+function levelsOf(scope: ScopeCatalogue): Level[] {
+  return [
+    { name: scope.regionKind.replace(/\s+/g, '-'), id: null, regionKind: scope.regionKind },
+    ...scope.divisions.map((d) => ({ name: d.id, id: d.id, regionKind: d.regionKind })),
+  ];
+}
+
+/** The level `name` is of the scope, or undefined when it has none of that name. */
+export function namedLevel(scope: ScopeCatalogue, name: string): Level | undefined {
+  const wanted = name.trim().toLowerCase();
+  return levelsOf(scope).find((level) => level.name === wanted);
+}
+
 /**
- * The division the request's ids belong to (null: the scope's regions). An id both levels know (Guadeloupe
- * is a département and a région) decides nothing; ids only one level knows decide, and ids of two levels in
- * one request are refused, naming some of each.
+ * Numbers that are all codes of a division and name at least half of its units are a table of that division: the
+ * 13 INSEE région codes (`11`, `24`, … `94`), ISTAT's 20 regioni with their zeros lost (`1`…`20`), not the
+ * départements or provinces that bear those numbers. Fewer such codes are the scope's own units, as before
+ * (`division` says otherwise).
+ */
+function numberedDivision(scope: ScopeCatalogue, ids: string[], catalogue: Catalogue): string | null {
+  if (!ids.length || !ids.every((id) => /^\d+$/.test(id))) return null;
+  for (const d of scope.divisions) {
+    const units = new Set(ids.map((id) => catalogue.resolveIn(scope.id, d.id, id)));
+    if (!units.has(undefined) && units.size * 2 >= d.regions.length) return d.id;
+  }
+  return null;
+}
+
+/**
+ * The division the request draws (null: the scope's regions): the one `division` names, else the one numbered codes
+ * fill (numberedDivision), else the one its ids belong to. An id both levels know (Guadeloupe is a département and
+ * a région) decides nothing, except a number, which is the scope's own unit's; ids only one level knows decide, and
+ * ids of two levels in one request are refused, naming some of each.
  */
 export function chooseDivision(scope: ScopeCatalogue, valid: ValidRequest, catalogue: Catalogue): string | null {
+  const levels = levelsOf(scope);
+  if (typeof valid.division === 'string') {
+    const named = namedLevel(scope, valid.division);
+    if (!named) {
+      throw new ApiError(
+        'invalid_field',
+        `division must be one of: ${levels.map((level) => level.name).join(', ')} (the levels of ${scope.id})`,
+        'division',
+      );
+    }
+    return named.id;
+  }
   if (!scope.divisions.length) return null;
-  const divisions: Array<{ id: string | null; regionKind: string }> = [
-    { id: null, regionKind: scope.regionKind },
-    ...scope.divisions,
-  ];
   const only = new Map<string | null, string[]>();
-  for (const raw of new Set(idsOf(valid))) {
-    const knownBy = divisions.filter((d) => catalogue.resolveIn(scope.id, d.id, raw) !== undefined);
+  const ids = [...new Set(idsOf(valid))];
+  const numbered = numberedDivision(scope, ids, catalogue);
+  if (numbered) return numbered;
+  for (const raw of ids) {
+    let knownBy = levels.filter((d) => catalogue.resolveIn(scope.id, d.id, raw) !== undefined);
+    // a number both levels know is the scope's own unit's (`75` is Paris beside `FR-IDF`, not Nouvelle-Aquitaine)
+    if (knownBy.length > 1 && /^\d+$/.test(raw) && knownBy[0]!.id === null) knownBy = [knownBy[0]!];
     if (knownBy.length !== 1) continue;
-    const ids = only.get(knownBy[0]!.id);
-    if (ids) ids.push(raw);
+    const known = only.get(knownBy[0]!.id);
+    if (known) known.push(raw);
     else only.set(knownBy[0]!.id, [raw]);
   }
   if (only.size > 1) {
-    const parts = divisions
+    const parts = levels
       .filter((d) => only.has(d.id))
       .map((d) => `${only.get(d.id)!.slice(0, 3).join(', ')} are ${d.regionKind}`);
     throw new ApiError(
       'invalid_data',
-      `ids of two levels in one request: ${parts.join('; ')}; give the ids of one level`,
+      `ids of two levels in one request: ${parts.join('; ')}; give the ids of one level, or division to draw one`,
       'regions',
     );
   }

@@ -47,6 +47,8 @@ function parameters(spec: MapSpec, base: MapSpec): Array<[string, string]> | nul
   for (const key of WRITTEN_AS_IS) {
     if (spec[key] !== base[key] && spec[key] !== null) params.push([key, String(spec[key])]);
   }
+  // the level the ids chose, or `division` did where they could not (INSEE's `84` on the régions)
+  if (spec.division !== null) params.push(['division', spec.division]);
   if (spec.padding !== defaultPadding(spec.width)) params.push(['padding', String(spec.padding)]);
   if (spec.attribution === null) params.push(['attribution', 'false']);
   if (spec.breaks) params.push(['breaks', spec.breaks.join(',')]);

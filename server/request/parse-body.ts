@@ -3,7 +3,7 @@
 // that the body threads (body-worker.ts) take this alone.
 import type { Catalogue } from '../../topology/catalogue.ts';
 import { ApiError } from '../errors.ts';
-import { csvRequest } from './csv.ts';
+import { csvRequest, type TableRequest } from './csv.ts';
 import { readJsonRegions } from './records.ts';
 
 export type BodyKind = 'json' | 'csv';
@@ -21,15 +21,16 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** The request a body makes, in the interface's JSON, and for a table the file lines skipped around it (`1-4`).
- *  The catalogue tells which column holds the scope's regions. */
+/** The request a body makes, in the interface's JSON, and for a table the file lines skipped around it (`1-4`)
+ *  and, when `report` asks, how it was read. The catalogue tells which column holds the scope's regions. */
 export function parseBody(
   kind: BodyKind,
   text: string,
   query: string,
   catalogue: Catalogue,
-): { input: unknown; skipped: string[] } {
+  report = false,
+): { input: unknown; skipped: string[]; report?: TableRequest['report'] } {
   if (kind === 'json') return { input: readJsonRegions(parseJson(text), catalogue), skipped: [] };
-  const { request, skipped } = csvRequest(query, text, catalogue);
-  return { input: request, skipped };
+  const { request, ...read } = csvRequest(query, text, catalogue, report);
+  return { input: request, ...read };
 }

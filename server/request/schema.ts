@@ -36,6 +36,7 @@ import { LIMITS, flag, list, oneOf, pixels, range, text } from './schema-parts.t
 import { shapeCollection } from './shape-schema.ts';
 import { tableFields } from './table-schema.ts';
 import { strict } from './placement.ts';
+import { division } from './division-field.ts';
 
 export { LIMITS } from './schema-parts.ts';
 
@@ -188,8 +189,9 @@ const fields = {
   }),
   labels: labels.meta({
     description:
-      '`ISO` labels every region of at least `labelMinArea` px² (larger first, overlaps skipped); a list of ids labels just those, ' +
-      'always. `labelContent` says what they show.',
+      '`ISO` labels each region inside it where its label fits: every region with data, and those without of at least ' +
+      '`labelMinArea` px² (data first, then larger; overlaps skipped); a list of ids labels just those, always. ' +
+      '`labelContent` says what they show.',
     jsonSchema: LABELS_JSON_SCHEMA,
     example: 'ISO',
     query: LABELS_QUERY,
@@ -204,9 +206,10 @@ const fields = {
         example: 'name-value',
       }),
   ),
-  labelMinArea: range('labelMinArea', 0, 1_000_000)
-    .default(200)
-    .meta({ description: 'Smallest polygon area, in px², that `labels: ISO` labels.' }),
+  labelMinArea: range('labelMinArea', 0, 1_000_000).default(200).meta({
+    description:
+      'Smallest area, in px², of a region without data that `labels: ISO` labels (one with data is labelled wherever its label fits).',
+  }),
   proportional: list('proportional', proportionalItem, '{id, value}').meta({
     description:
       'Proportional circles; radius = max(`proportionalMin`, √(value / largest) × `proportionalMax`), largest drawn first.',
@@ -277,6 +280,7 @@ const fields = {
   attribution: flag('attribution').default(true).meta({ description: 'The credit line of the geometry sources.' }),
   source: asIs(source),
   strict,
+  division,
   ...tableFields,
 };
 

@@ -29,6 +29,8 @@ export function stubDeps(deps: Pick<AppDeps, 'renderer'> & Partial<AppDeps>): Ap
     metrics: createMetrics(),
     readiness: () => ({ draining: false, waitingFor: [], browser: true, pages: 1, idle: 1, queued: 0 }),
     http: { trustedProxies: 0, sendTimeoutMs: 30_000, corsOrigins: '*' },
+    access: { mode: 'open', prefix: 'mr_live_', secrets: [], revoked: { has: () => false } },
+    surface: { pages: ['preview', 'docs', 'source-maps'], metricsToken: undefined },
     ...deps,
   };
 }

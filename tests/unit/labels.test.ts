@@ -1,10 +1,13 @@
 // Region labels, drawn in-process: with `ISO`, a label goes only where its text lies inside its region and clear of
 // the labels placed before it (regions with data first, then larger ones); a listed region is always labelled; a
-// label sits at the region's centre or near it, or on its dot; ids drop the prefix of the scope's country.
+// label sits at the region's centre or near it, or on its dot; ids drop the prefix of the scope's country; a region
+// with data is tried harder (its name wrapped); a box is inside only when no coast passes through it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Document, Element } from '@xmldom/xmldom';
 import { textWidth } from '../../renderer-page/fonts.ts';
+import { boxInside, boxTouches, shapeOf } from '../../renderer-page/geometry/box-inside.ts';
+import { wrapped } from '../../renderer-page/layers/label-text.ts';
 import { themes } from '../../renderer-page/themes/index.ts';
 import { drawRequest, inLayer, intersects, num, type Rect } from '../support/draw-request.ts';
 import { all } from '../support/svg.ts';
@@ -122,4 +125,52 @@ test('a region label keeps clear of a marker drawn under it', async () => {
   const moved = labels(doc).find((t) => t.textContent === 'TX');
   assert.ok(Math.hypot(mx - x, my - y) < 6, `the marker (${mx},${my}) is near where TX was (${x},${y})`);
   assert.ok(!moved || !intersects(inkBox(moved), square), 'TX moves off the square or gives way');
+});
+
+test('a region with data is tried harder than one without: its name wraps onto two lines to fit', async () => {
+  const query = 'scope=ES&theme=light&width=1000&labels=ISO&labelContent=name';
+  const without = await drawRequest(query);
+  assert.ok(!labelled(without.doc).includes('Basque Country'), 'without data: one line, left out');
+  const { doc } = await drawRequest(`${query}&data=PV:3`);
+  const basque = labels(doc).find((t) => t.getAttribute('data-id') === 'ES-PV');
+  assert.deepEqual(
+    Array.from(basque?.getElementsByTagName('tspan') as unknown as ArrayLike<Element>).map((t) => t.textContent),
+    ['Basque', 'Country'],
+  );
+});
+
+test('wrapping breaks a name where its longer line is shortest, and keeps the value line under it', () => {
+  const bold = (text: string) => ({ text, bold: true });
+  assert.deepEqual(
+    wrapped([bold('Castile and León')], 9)?.map((l) => l.text),
+    ['Castile', 'and León'],
+  );
+  assert.deepEqual(
+    wrapped([bold('Basque Country'), { text: '3', bold: false }], 9)?.map((l) => l.text),
+    ['Basque', 'Country', '3'],
+  );
+  assert.equal(wrapped([bold('Liechtenstein')], 9), null, 'one word does not wrap');
+});
+
+test('a box is inside a polygon only when no coast passes through it, however narrow the notch', () => {
+  // a square with a notch 0.4 px wide reaching 2 px into it from the left, between two of the 3 px samples
+  const notched = shapeOf([
+    [
+      [
+        [0, 0],
+        [0, 10.1],
+        [3, 10.1],
+        [3, 10.5],
+        [0, 10.5],
+        [0, 20],
+        [20, 20],
+        [20, 0],
+        [0, 0],
+      ],
+    ],
+  ]);
+  assert.equal(boxInside({ x0: 1, y0: 1, x1: 10, y1: 19 }, notched), false);
+  assert.equal(boxInside({ x0: 4, y0: 1, x1: 10, y1: 19 }, notched), true);
+  assert.equal(boxTouches({ x0: 21, y0: 1, x1: 30, y1: 19 }, notched), false);
+  assert.equal(boxTouches({ x0: 19, y0: 1, x1: 30, y1: 19 }, notched), true);
 });

@@ -149,3 +149,41 @@ test('a 5,000-row table is read in 25 ms or less: plain, and with decimal commas
     assert.ok(best <= 25, `${best.toFixed(1)} ms`);
   }
 });
+
+test("Eurostat's TSV: the packed dimensions are columns, a year is chosen, flags dropped, `:` is no data", () => {
+  const tsv = file('eurostat-tgs00003.tsv');
+  const table = readTable(tsv, { valueColumn: '2021' }, knows('TR'), true);
+  assert.deepEqual(table.report!.columns.slice(0, 4), ['freq', 'unit', 'geo', '2011']);
+  assert.equal(table.report!.columns[table.report!.idColumn - 1], 'geo');
+  assert.deepEqual(table.regions.slice(0, 4), [
+    { id: 'AL01', value: 3390.4 },
+    { id: 'AL02', value: 7646.74 },
+    { id: 'AL03', value: 4120.24 },
+    { id: 'AT11', value: 9486.83 },
+  ]);
+  // 2022: Albania's `:` is no data, each row reported with its line
+  const latest = readTable(tsv, { valueColumn: '2022' }, knows('TR'), true);
+  assert.deepEqual(
+    latest
+      .report!.skippedRows.filter((row) => row.reason === 'no value')
+      .map((row) => `${row.line} ${row.id} ${row.cell}`),
+    ['2 AL01 :', '3 AL02 :', '4 AL03 :'],
+  );
+  // without a year, a 400 that lists them
+  assert.throws(
+    () => read(tsv, 'TR'),
+    (e: unknown) =>
+      e instanceof ApiError && e.field === 'valueColumn' && /12 columns of numbers \(2011, 2012/.test(e.message),
+  );
+});
+
+test('a region on two rows is refused on its second line, naming the columns the rows differ in', () => {
+  const sexes = 'freq,unit,sex,geo\\TIME_PERIOD\t2023 \nA,PC,F,DE\t3.1 \nA,PC,M,DE\t3.4 \n';
+  refuses(sexes, 'invalid_csv', 'body', /^line 3: "DE" is given again, first on line 2.*differ in sex \("F", "M"\)/);
+  refuses(
+    'country,year,value\nDE,2021,1\nFR,2021,2\nDE,2022,3',
+    'invalid_csv',
+    'body',
+    /line 4: .*year \("2021", "2022"\)/,
+  );
+});

@@ -1,8 +1,9 @@
 // Which columns of a table hold the ids, the values and the colours (DECISIONS §10), for a CSV body and for a
 // JSON body's records alike.
 //
-// - Ids: `idColumn` (a name in any case, or a 1-based number), else a column named `id`, else the first column
-//   whose cells are mostly regions of the scope, else the first column of text. A leading index column (pandas'
+// - Ids: `idColumn` (a name in any case, or a 1-based number), else a column named `id` (or `geo`, Eurostat's
+//   dimension of places), else the first column whose cells are mostly regions of the scope, else the first
+//   column of text. A leading index column (pandas'
 //   `to_csv()`: an unnamed column of 0, 1, 2...; R's `write.csv()`: `""` over "1", "2"...) is never taken.
 // - Values: `valueColumn`, else a column named as spec 2.8 lists (`value`, `val`, `count`, `n`, `amount`), else
 //   the only column of numbers; with several and no choice made, a 400 that lists them, never silently the
@@ -73,20 +74,24 @@ function holdsNumbers(column: Column): boolean {
 /** Cells enough to tell a column of regions by, so that choosing stays cheap on a 5,000-row table. */
 const SAMPLE = 200;
 
+/** The share of a column's cells that are regions of the scope, each counted once: a column naming the same
+ *  region again and again groups the rows (INSEE's `CODREG`, the région of each département beside `CODDEP`),
+ *  where a column of ids names each region once. */
 function regionShare(column: Column, knows: (cell: string) => boolean): number {
   let given = 0;
-  let known = 0;
+  const known = new Set<string>();
   for (const cell of column.cells) {
-    if (cell.trim() === '') continue;
+    const trimmed = cell.trim();
+    if (trimmed === '') continue;
     given++;
-    if (knows(cell)) known++;
+    if (knows(cell)) known.add(trimmed.toLowerCase());
     if (given === SAMPLE) break;
   }
-  return given ? known / given : 0;
+  return given ? known.size / given : 0;
 }
 
 function chooseId(columns: Column[], candidates: number[], knows: (cell: string) => boolean): number {
-  const id = candidates.find((i) => named(columns[i]!, 'id'));
+  const id = candidates.find((i) => named(columns[i]!, 'id')) ?? candidates.find((i) => named(columns[i]!, 'geo'));
   if (id !== undefined) return id;
   const regions = candidates.find((i) => regionShare(columns[i]!, knows) >= 0.5);
   if (regions !== undefined) return regions;

@@ -8,12 +8,14 @@
 //   delimiters outside quotes: the most frequent wins. On a tie `,` loses when every
 //   comma sits between two digits (`DE;1,5` is a European export), else `,` wins; tab beats `;`.
 //   A title line above the table (`"Data Source","World Development Indicators",`) may decide it: its
-//   delimiter is the table's, as the exports that write one do.
+//   delimiter is the table's, as the exports that write one do. Eurostat's TSV is tab-separated whatever commas
+//   its first column packs (eurostat.ts).
 // - Reading stops at the first row past the 5000 regions a request may hold and a header (too_many_items,
 //   naming its line), rather than reading a million tiny rows to refuse them all.
 import Papa from 'papaparse';
 import { ApiError } from '../../errors.ts';
 import { LIMITS } from '../schema-parts.ts';
+import { isEurostat } from './eurostat.ts';
 import { failAt } from './table-error.ts';
 
 const DELIMITERS = [',', ';', '\t'] as const;
@@ -76,7 +78,7 @@ function lineAt(text: string, offset: number): number {
  *  row past the regions a request may hold and a header. */
 export function readRows(raw: string): { rows: Row[]; delimiter: Delimiter } {
   const text = raw.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  const delimiter = detectDelimiter(text);
+  const delimiter = isEurostat(text) ? '\t' : detectDelimiter(text);
   const rows: Row[] = [];
   let start = 0;
   let line = 1;
