@@ -27,6 +27,8 @@ interface Admin1Properties {
   /** GeoNames' full name ("Provincia de Entre Rios") */
   gn_name?: string;
   type_en?: string;
+  /** the country or territory the unit lies in, by English name ("French Guiana" for FR-GF, "Scotland") */
+  geonunit?: string;
   [key: `name_${string}`]: string | undefined;
 }
 

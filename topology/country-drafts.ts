@@ -4,6 +4,7 @@
 import type { Admin1Feature } from './admin1-source.js';
 import { TIER, type RegionDraft } from './aliases.js';
 import { normaliseKey } from './catalogue.js';
+import { englishName } from './english-names.js';
 import { cityOf, shortName } from './short-names.js';
 import { primaryNames, translatedNames, type ResolvedId } from './subdivision-ids.js';
 
@@ -65,8 +66,8 @@ function largerNames(region: CountryRegion, groups: ReadonlySet<string>, cldrNam
 }
 
 /**
- * One draft per region. The display name is CLDR's English name for an ISO code, else Natural Earth's English
- * name. Codes: the code without its country prefix (`BY`), HASC (`DE.BY`), Natural Earth's older code
+ * One draft per region. The display name is CLDR's English name for an ISO code (english-names.ts where CLDR's
+ * is the local one), else Natural Earth's English name. Codes: the code without its country prefix (`BY`), HASC (`DE.BY`), Natural Earth's older code
  * (`PL-SL`), and for US states the 2-digit FIPS code. Names: every Natural Earth and CLDR spelling.
  */
 export function countryDrafts(
@@ -77,12 +78,17 @@ export function countryDrafts(
 ): RegionDraft[] {
   const groups = groupsOf(regions);
   const drafts = regions.map((region): RegionDraft => {
-    const first = region.features[0]!.properties;
-    const long = cldrNames.get(region.id) ?? first.name_en ?? first.name ?? region.id;
+    const english = englishName(region.id, {
+      cldr: cldrNames,
+      features: region.features.map((f) => f.properties),
+      formerCodes: sourceCodes.get(region.id) ?? [],
+    });
+    const long = english.name;
     const { larger, name: fullName } = largerNames(region, groups, cldrNames.get(region.id));
     const ours = (text: string) => !larger.has(normaliseKey(text));
     const name = fullName ?? shortName(region.id, long);
     const aliases: RegionDraft['aliases'] = name === long || !ours(long) ? [] : [{ text: long, tier: TIER.source }];
+    if (english.local) aliases.push({ text: english.local, tier: TIER.source });
     // the code without its country (`BY`), also for our own ids (`PR` of US-PR) but not Natural Earth's `X01`
     if (!/^X\d+$/.test(region.id.slice(3))) aliases.push({ text: region.id.slice(3), tier: TIER.code });
     for (const { properties: p } of region.features) {

@@ -19,7 +19,8 @@ import { landUnit, surroundingsOf, type LandUnit } from './surroundings.js';
 import type { ScopeDefinition } from './scopes.js';
 import { withStatisticalCodes } from './statistical-codes.js';
 import { worldviewSubdivisions } from './worldview-lines.js';
-import { readCldrSubdivisions, resolveSubdivisionIds, type CldrSubdivisions } from './subdivision-ids.js';
+import { readCldrSubdivisions, type CldrSubdivisions } from './cldr-subdivisions.js';
+import { resolveSubdivisionIds } from './subdivision-ids.js';
 import { buildUsCounties } from './us-counties.js';
 import { arealGeometries, mergeById } from './topo-tools.js';
 

@@ -26,8 +26,8 @@ import { buildRegionNames, NAME_INPUTS } from './region-names.js';
 import { roDrafts, roId, RO_COUNTIES } from './ro-counties.js';
 import { buildSeaNetwork } from './sea-network.js';
 import { LEVELS, ROMANIA, WORLD, type Level, type Worldview } from './scopes.js';
+import { CLDR_SUBDIVISIONS_FILE } from './cldr-subdivisions.js';
 import { CODES_DIR, withStatisticalCodes } from './statistical-codes.js';
-import { CLDR_SUBDIVISIONS_FILE } from './subdivision-ids.js';
 import { US_COUNTIES_FILE } from './us-counties.js';
 import {
   arealGeometries,

@@ -3,16 +3,17 @@
 // provinces, the United Kingdom's nations over its council areas. Each coarse unit is merged from the fine ones
 // (topojson's merge over their shared arcs), so the two levels share every border.
 
-import { iso31662 } from 'iso-3166';
 import type { Topology } from 'topojson-specification';
 import type { Admin1Feature } from './admin1-source.js';
 import { finaliseRegions, TIER, type RegionDraft } from './aliases.js';
 import type { RegionEntry } from './catalogue.js';
 import type { CountryRegion } from './country-drafts.js';
+import { englishName, ISO_NAME } from './english-names.js';
 import { writeLevels } from './scope-levels.js';
 import type { Surroundings } from './surroundings.js';
 import { shortName } from './short-names.js';
 import { withStatisticalCodes } from './statistical-codes.js';
+import { ISO_PARENT } from './subdivision-ids.js';
 import { arealGeometries, mergeById } from './topo-tools.js';
 
 export interface ParentDivision {
@@ -38,10 +39,6 @@ const UK_NATIONS: Readonly<Record<string, string>> = {
   'Northern Ireland': 'GB-NIR',
 };
 
-const ISO_PARENT = new Map(iso31662.map((entry) => [entry.code, entry.parent]));
-/** ISO 3166-2's name of a code, in the local language (`Île-de-France`, `Bayern`). */
-export const ISO_NAME = new Map(iso31662.map((entry) => [entry.code, entry.name]));
-
 /**
  * The coarse unit a fine region belongs to: ISO 3166-2's topmost parent code; else Natural Earth's region code
  * (Italy's abolished provinces are in no ISO list), else for the UK its nation; a unit that is both (France's
@@ -52,7 +49,7 @@ function parentOf(regionId: string, features: Admin1Feature[], listed: ReadonlyM
   let iso = ISO_PARENT.get(regionId);
   while (iso && ISO_PARENT.get(iso)?.includes('-')) iso = ISO_PARENT.get(iso);
   if (iso && listed.has(iso)) return iso;
-  const p = features[0]!.properties as Admin1Feature['properties'] & { region_cod?: string; geonunit?: string };
+  const p = features[0]!.properties as Admin1Feature['properties'] & { region_cod?: string };
   if (p.region_cod && listed.has(p.region_cod)) return p.region_cod;
   const nation = UK_NATIONS[p.geonunit ?? ''];
   if (regionId.startsWith('GB-') && nation) return nation;
@@ -96,7 +93,11 @@ function parentDrafts(
         .filter(Boolean)
         .map((text) => ({ text, tier: TIER.source })),
     ];
-    const name = listed.get(id) ?? fine.get(id)?.name ?? ISO_NAME.get(id) ?? id;
+    const english = listed.has(id)
+      ? englishName(id, { cldr: listed, features: features.map((f) => f.properties), formerCodes: [] })
+      : undefined;
+    if (english?.local) aliases.push({ text: english.local, tier: TIER.source });
+    const name = english?.name ?? fine.get(id)?.name ?? ISO_NAME.get(id) ?? id;
     const short = shortName(id, name);
     if (short !== name) aliases.push({ text: name, tier: TIER.source });
     return { id, name: short, aliases };

@@ -41,8 +41,57 @@ const NORWAY_2024: Reform = {
   },
 };
 
+/** Iran's provinces as ISO 3166-2:IR numbers them now: IR-00 to IR-30, with Alborz (split from Tehran in 2010)
+ *  apart. CLDR 48 and Natural Earth keep the old numbering, whose codes the new one gives to other provinces
+ *  (IR-07 was Tehran and is Fars), so no old code is an alias: the units are matched by name
+ *  (subdivision-ids.ts), Natural Earth's Alborz, filed under Tehran's old IR-07, included. */
+const IRAN: Reform = {
+  asOf: '2026-03-05',
+  source: 'ISO 3166-2:IR as the npm package iso-3166 4.4 lists it',
+  current: Object.fromEntries(
+    (
+      [
+        ['IR-00', 'Markazi'],
+        ['IR-01', 'Gilan'],
+        ['IR-02', 'Mazandaran'],
+        ['IR-03', 'East Azerbaijan'],
+        ['IR-04', 'West Azerbaijan'],
+        ['IR-05', 'Kermanshah'],
+        ['IR-06', 'Khuzestan'],
+        ['IR-07', 'Fars'],
+        ['IR-08', 'Kerman'],
+        ['IR-09', 'Razavi Khorasan'],
+        ['IR-10', 'Isfahan'],
+        ['IR-11', 'Sistan and Baluchestan'],
+        ['IR-12', 'Kurdistan'],
+        ['IR-13', 'Hamadan'],
+        ['IR-14', 'Chaharmahal and Bakhtiari'],
+        ['IR-15', 'Lorestan'],
+        ['IR-16', 'Ilam'],
+        ['IR-17', 'Kohgiluyeh and Boyer-Ahmad'],
+        ['IR-18', 'Bushehr'],
+        ['IR-19', 'Zanjan'],
+        ['IR-20', 'Semnan'],
+        ['IR-21', 'Yazd'],
+        ['IR-22', 'Hormozgan'],
+        ['IR-23', 'Tehran'],
+        ['IR-24', 'Ardabil'],
+        ['IR-25', 'Qom'],
+        ['IR-26', 'Qazvin'],
+        ['IR-27', 'Golestan'],
+        ['IR-28', 'North Khorasan'],
+        ['IR-29', 'South Khorasan'],
+        ['IR-30', 'Alborz'],
+      ] as const
+    ).map(([code, name]) => [code, { name, from: [] }]),
+  ),
+};
+
 /** Reformed countries by ISO 3166-1 alpha-2 code. */
-const REFORMS: Readonly<Record<string, Reform>> = { NO: NORWAY_2024 };
+const REFORMS: Readonly<Record<string, Reform>> = { NO: NORWAY_2024, IR: IRAN };
+
+/** The countries whose list a reform replaces: their codes are current though ISO's package lists others. */
+export const REFORMED_COUNTRIES: ReadonlySet<string> = new Set(Object.keys(REFORMS));
 
 /** Natural Earth's code of a unit that a reform renamed or merged → the current code (`NO-04` → `NO-34`). */
 export const REFORMED_CODES: Readonly<Record<string, string>> = Object.fromEntries(

@@ -11,8 +11,9 @@ import { createRequire } from 'node:module';
 import type { Admin1Feature } from './admin1-source.js';
 import type { NameCatalogue, RegionEntry, ScopeCatalogue } from './catalogue.js';
 import { disambiguateNames } from './country-drafts.js';
-import { ISO_NAME } from './parent-divisions.js';
-import { cldrLocaleFile, cldrLocales, readCldrLocale } from './subdivision-ids.js';
+import { ISO_NAME } from './english-names.js';
+import { REFORMED_COUNTRIES } from './reformed-subdivisions.js';
+import { cldrLocaleFile, cldrLocales, readCldrLocale } from './cldr-subdivisions.js';
 import { readJson } from './topo-tools.js';
 import { WORLD_BANK_FILE } from './dataset-country-names.js';
 import { CLDR_COUNTRY_NAMES_FILE, countryLanguage } from './world-regions.js';
@@ -42,7 +43,10 @@ function subdivisionLookup(
 ): Lookup {
   const cldr = cldrLocales().includes(language) ? readCldrLocale(language) : new Map<string, string>();
   return (id) => {
-    const found = cldr.get(id) ?? sourceProperties.get(id)?.[`name_${language}`]?.trim();
+    // a reformed country's codes may name other units in CLDR's lists (Iran's old numbering): Natural Earth's
+    // names of the unit drawn are its names
+    const listed = REFORMED_COUNTRIES.has(id.slice(0, 2)) ? undefined : cldr.get(id);
+    const found = listed ?? sourceProperties.get(id)?.[`name_${language}`]?.trim();
     if (found) return found;
     const local = languageOf(id.slice(0, 2)) === language ? ISO_NAME.get(id) : undefined;
     return local && !NOT_A_DISPLAY_NAME.test(local) ? local : undefined;

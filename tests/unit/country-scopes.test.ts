@@ -5,10 +5,13 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import type { Topology } from 'topojson-specification';
+import type { FeatureCollection } from 'geojson';
+import { geoContains } from 'd3';
+import { feature } from 'topojson-client';
 import { loadCatalogue, topologyPath } from '../../topology/catalogue.ts';
 import { LEVELS } from '../../topology/scopes.ts';
 import { withReforms } from '../../topology/reformed-subdivisions.ts';
-import { readCldrSubdivisions } from '../../topology/subdivision-ids.ts';
+import { readCldrSubdivisions } from '../../topology/cldr-subdivisions.ts';
 
 const catalogue = loadCatalogue();
 const countries = catalogue.scopes.filter((s) => s.kind === 'country');
@@ -132,6 +135,7 @@ describe('ids as data sets write them', () => {
     ['ZA', 'ZA-NL', 'ZA-KZN'],
     ['CZ', 'Jihomoravský', 'CZ-64'],
     ['CZ', 'South Moravian', 'CZ-64'],
+    ['CZ', 'South Moravia', 'CZ-64'],
     ['IN', 'Maharashtra', 'IN-MH'],
     ['IN', 'MH', 'IN-MH'],
     ['CN', 'Tibet', 'CN-XZ'],
@@ -147,6 +151,76 @@ describe('ids as data sets write them', () => {
   ];
   for (const [scope, raw, expected] of cases) {
     it(`${scope}: ${JSON.stringify(raw)} → ${expected}`, () => assert.equal(catalogue.resolveId(scope, raw), expected));
+  }
+});
+
+describe('current ISO 3166-2 codes as ids, the withdrawn ones as aliases', () => {
+  // Natural Earth still files these units under codes ISO has since replaced (Attica's GR-A1 until 2011)
+  const recoded: Array<[string, string, string]> = [
+    ['GR', 'GR-A1', 'GR-I'],
+    ['IN', 'IN-UT', 'IN-UK'],
+    ['IN', 'IN-CT', 'IN-CG'],
+    ['IN', 'IN-TG', 'IN-TS'],
+    ['EE', 'EE-44', 'EE-45'],
+    ['KZ', 'KZ-AKM', 'KZ-11'],
+    ['KZ', 'KZ-YUZ', 'KZ-61'],
+    ['MK', 'MK-01', 'MK-801'],
+    ['MX', 'MX-DIF', 'MX-CMX'],
+  ];
+  for (const [scope, former, current] of recoded) {
+    it(`${scope}: ${current} is the id, ${former} an alias of it`, () => {
+      const ids = catalogue.scope(scope)!.regions.map((r) => r.id);
+      assert.ok(ids.includes(current), `${current} in ${scope}`);
+      assert.ok(!ids.includes(former), `${former} no more an id`);
+      assert.equal(catalogue.resolveId(scope, former), current);
+      assert.equal(catalogue.resolveId(scope, former.slice(3)), current);
+    });
+  }
+});
+
+describe("codes Natural Earth swapped: each region drawn where its code's unit is", () => {
+  // Natural Earth files Uganda's districts of 2009–2010 under each other's codes (its UG-114 is Mityana), and
+  // Iran's provinces under the old numbering, whose codes ISO 3166-2 now gives to others (IR-07 was Tehran)
+  const located: Array<[string, string, string, [number, number]]> = [
+    ['UG', 'UG-114', 'Lyantonde', [31.18, -0.27]],
+    ['UG', 'UG-115', 'Mityana', [32.04, 0.43]],
+    ['UG', 'UG-116', 'Nakaseke', [32.16, 1.11]],
+    ['UG', 'UG-418', 'Isingiro', [30.87, -0.85]],
+    ['SD', 'SD-DC', 'Central Darfur', [23.35, 12.2]],
+    ['IR', 'IR-23', 'Tehran', [51.39, 35.69]],
+    ['IR', 'IR-30', 'Alborz', [50.99, 35.83]],
+    ['IR', 'IR-07', 'Fars', [52.53, 29.59]],
+  ];
+  for (const [scope, id, name, point] of located) {
+    it(`${id} is ${name}, drawn around ${point.join(', ')}`, () => {
+      const topology = JSON.parse(readFileSync(topologyPath(scope, 'high'), 'utf8')) as Topology;
+      const regions = feature(topology, topology.objects.regions!) as FeatureCollection;
+      assert.equal(catalogue.scope(scope)!.regions.find((r) => r.id === id)?.name, name);
+      const drawn = regions.features.find((f) => f.id === id);
+      assert.ok(drawn && geoContains(drawn, point), `${id} holds ${name}'s centre`);
+    });
+  }
+});
+
+describe('English display names, the local ones as aliases', () => {
+  const english: Array<[string, string | null, string, string, string]> = [
+    ['FR', 'regions', 'FR-NOR', 'Normandy', 'Normandie'],
+    ['FR', 'regions', 'FR-20R', 'Corsica', 'Corse'],
+    ['FR', 'regions', 'FR-973', 'French Guiana', 'Guyane (française)'],
+    ['FR', null, 'FR-974', 'Réunion', 'La Réunion'],
+    ['CZ', null, 'CZ-20', 'Central Bohemia', 'Středočeský'],
+    ['KZ', null, 'KZ-11', 'Akmola', 'Aqmola oblysy'],
+    ['KZ', null, 'KZ-61', 'Turkistan', 'Türkistan oblysy'],
+    ['RS', null, 'RS-00', 'Belgrade', 'Beograd'],
+    ['MX', null, 'MX-CMX', 'Mexico City', 'Ciudad de Mexico'],
+  ];
+  for (const [scope, division, id, name, local] of english) {
+    it(`${scope} ${division ?? ''}: ${id} is ${name}; ${local} finds it`, () => {
+      const sc = catalogue.scope(scope)!;
+      const regions = division ? sc.divisions.find((d) => d.id === division)!.regions : sc.regions;
+      assert.equal(regions.find((r) => r.id === id)?.name, name);
+      assert.equal(catalogue.resolveIn(scope, division, local), id);
+    });
   }
 });
 
