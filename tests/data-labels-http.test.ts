@@ -6,12 +6,11 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Document, Element } from '@xmldom/xmldom';
-import { polygonContains } from 'd3';
 import { textWidth } from '../renderer-page/fonts.ts';
 import { insetPanels } from './support/furniture-boxes.ts';
 import { inLayer, intersects, num, type Rect } from './support/draw-request.ts';
 import { startService, type TestService } from './support/service.ts';
-import { all, fetchSvg, pathPieces, region, type Point } from './support/svg.ts';
+import { all, boxPoints, fetchSvg, insideRegion, pathPieces, region } from './support/svg.ts';
 
 let service: TestService;
 before(async () => {
@@ -47,21 +46,6 @@ function lineBoxes(text: Element): Rect[] {
   });
 }
 
-const corners = ({ x0, y0, x1, y1 }: Rect): Point[] => [
-  [x0, y0],
-  [x1, y0],
-  [x0, y1],
-  [x1, y1],
-  [(x0 + x1) / 2, y0],
-  [(x0 + x1) / 2, y1],
-];
-
-/** Whether a point is inside a region's outline: inside an odd number of its rings (holes count out). */
-function insideRegion(doc: Document, id: string, point: Point): boolean {
-  const rings = pathPieces(region(doc, id)?.getAttribute('d') ?? '');
-  return rings.filter((ring) => ring.length > 2 && polygonContains(ring, point)).length % 2 === 1;
-}
-
 const within = (inner: Rect, outer: Rect) =>
   inner.x0 >= outer.x0 && inner.y0 >= outer.y0 && inner.x1 <= outer.x1 && inner.y1 <= outer.y1;
 
@@ -87,7 +71,7 @@ function assertInside(doc: Document, id: string) {
   const label = labelOf(doc, id);
   assert.ok(label, `${id} is labelled: ${labels(doc).map(reads).join(', ')}`);
   for (const box of lineBoxes(label))
-    for (const point of corners(box)) assert.ok(insideRegion(doc, id, point), `${reads(label)} hangs out of ${id}`);
+    for (const point of boxPoints(box)) assert.ok(insideRegion(doc, id, point), `${reads(label)} hangs out of ${id}`);
 }
 
 /** Asserts that the region's label lies inside an inset panel that holds a part of the region (Madeira's

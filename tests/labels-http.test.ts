@@ -5,14 +5,13 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Document, Element } from '@xmldom/xmldom';
-import { polygonContains } from 'd3';
 import ms from 'milsymbol';
 import { PNG } from 'pngjs';
 import { textWidth } from '../renderer-page/fonts.ts';
 import { ICON_BOX, iconAnchor } from '../renderer-page/markers/icons.ts';
 import { pixelColor } from './support/png.ts';
 import { startService, type TestService } from './support/service.ts';
-import { all, fill, parseSvg, pathPieces, region, type Point } from './support/svg.ts';
+import { all, boxPoints, fill, insideRegion, parseSvg } from './support/svg.ts';
 
 let service: TestService;
 before(async () => {
@@ -54,21 +53,6 @@ function capsBox(text: Element): Box {
   return { x0: x - half, y0: y - size * 0.33, x1: x + half, y1: y + size * 0.39 };
 }
 
-/** Whether a point is inside a region's outline: inside an odd number of its rings (holes count out). */
-function insideRegion(doc: Document, id: string, point: Point): boolean {
-  const rings = pathPieces(region(doc, id)?.getAttribute('d') ?? '');
-  return rings.filter((ring) => ring.length > 2 && polygonContains(ring, point)).length % 2 === 1;
-}
-
-const corners = ({ x0, y0, x1, y1 }: Box): Point[] => [
-  [x0, y0],
-  [x1, y0],
-  [x0, y1],
-  [x1, y1],
-  [(x0 + x1) / 2, y0],
-  [(x0 + x1) / 2, y1],
-];
-
 test('US states: ids without the country prefix, each inside its state, states with data first', async () => {
   const doc = await svg(US);
   const texts = regionLabels(doc);
@@ -79,7 +63,7 @@ test('US states: ids without the country prefix, each inside its state, states w
   assert.ok(!ids.includes('RI') && !ids.includes('DE'), ids.join());
   for (const text of texts) {
     const id = text.getAttribute('data-id')!;
-    for (const point of corners(capsBox(text)))
+    for (const point of boxPoints(capsBox(text)))
       assert.ok(insideRegion(doc, id, point), `${text.textContent} at ${point.join(',')} is inside ${id}`);
   }
   assert.deepEqual(

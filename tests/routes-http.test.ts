@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Document, Element } from '@xmldom/xmldom';
 import { startService, type TestService } from './support/service.ts';
-import { all, fetchSvg, layers, pathPieces, region, root, type Point } from './support/svg.ts';
+import { all, fetchSvg, insideRegion, layers, pathPieces, region, root } from './support/svg.ts';
 import { themes } from '../renderer-page/themes/index.ts';
 
 let service: TestService;
@@ -25,19 +25,6 @@ const routes = (doc: Document) => all(doc, 'path').filter((p) => p.parentNode ==
 
 const first = (d: string) => pathPieces(d)[0][0];
 const last = (d: string) => pathPieces(d).at(-1)!.at(-1)!;
-/** Even-odd point-in-polygon over every ring of a region's path. */
-function insideRegion(doc: Document, id: string, [x, y]: Point): boolean {
-  const d = region(doc, id)?.getAttribute('d');
-  assert.ok(d, `region ${id} is drawn`);
-  let inside = false;
-  for (const ring of pathPieces(d)) {
-    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-      const [[xi, yi], [xj, yj]] = [ring[i], ring[j]];
-      if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-    }
-  }
-  return inside;
-}
 /** The arrowhead a route's `marker-end` points at. */
 function arrowhead(doc: Document, route: Element): Element | undefined {
   const ref = /^url\(#([\w-]+)\)$/.exec(route.getAttribute('marker-end') ?? '')?.[1];

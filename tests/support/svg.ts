@@ -1,6 +1,7 @@
 // Reading a rendered SVG the way a user's tools would: as XML.
 import assert from 'node:assert/strict';
 import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
+import { polygonContains } from 'd3';
 
 /** GETs or POSTs `path`, expects a 200, and reads the map. */
 export async function fetchSvg(
@@ -121,3 +122,20 @@ export function largestRingCentre(d: string): [number, number] {
   }
   return [best.x, best.y];
 }
+
+/** Whether a point is inside a region's outline: inside an odd number of its rings (holes count out). */
+export function insideRegion(doc: Document, id: string, point: Point): boolean {
+  const d = region(doc, id)?.getAttribute('d');
+  assert.ok(d, `region ${id} is drawn`);
+  return pathPieces(d).filter((ring) => ring.length > 2 && polygonContains(ring, point)).length % 2 === 1;
+}
+
+/** The points of a text's box that must lie inside its region: its corners and the middles of its long sides. */
+export const boxPoints = ({ x0, y0, x1, y1 }: { x0: number; y0: number; x1: number; y1: number }): Point[] => [
+  [x0, y0],
+  [x1, y0],
+  [x0, y1],
+  [x1, y1],
+  [(x0 + x1) / 2, y0],
+  [(x0 + x1) / 2, y1],
+];
