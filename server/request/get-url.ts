@@ -56,14 +56,16 @@ function parameters(spec: MapSpec, base: MapSpec): Array<[string, string]> | nul
 
   // categories take palette colours in order of first appearance, so their pairs come in that order
   const order = (r: RegionSpec) => (typeof r.value === 'string' ? spec.categories.indexOf(r.value) : -1);
-  const pairs = [...spec.regions]
+  // a unit drawn apart with its country's entry (drawn-apart.ts) takes it again from the country's pair
+  const given = spec.regions.filter((r) => !r.partOf);
+  const pairs = [...given]
     .sort((a, b) => order(a) - order(b))
     .map(pair)
     .filter((p): p is string => p !== null);
   if (pairs.length) params.push(['data', pairs.join(',')]);
-  const patterned = spec.regions.filter((r) => r.pattern);
+  const patterned = given.filter((r) => r.pattern);
   if (patterned.length) params.push(['patterns', patterned.map((r) => `${r.id}:${r.pattern}`).join(',')]);
-  const annotated = spec.regions.filter((r) => r.annotation);
+  const annotated = given.filter((r) => r.annotation);
   if (annotated.length) params.push(['annotations', annotated.map((r) => `${r.id}:${r.annotation}`).join(',')]);
 
   const { labels, proportional } = spec;
