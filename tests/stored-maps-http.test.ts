@@ -236,11 +236,12 @@ test('a stored map outlives a restart of the service (the same MAPS_DIR)', async
 });
 
 test('a large body and a large record are read in the body thread, to the same map', async () => {
+  // every code of that shape, but Kusilvak's before its renaming (02270), which is 02158 again
   const regions = Array.from({ length: 2000 }, (_, i) => ({
     id: `${String(1000 + i).padStart(5, '0')}`,
     value: i % 10,
     annotation: `note ${i} `.repeat(15),
-  }));
+  })).filter(({ id }) => id !== '02270');
   const request = { scope: 'US', width: 500, regions };
   const compact = JSON.stringify(request);
   assert.ok(compact.length > 256 * 1024, 'over the thread threshold: the stored record, as JSON');
