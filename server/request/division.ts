@@ -26,12 +26,19 @@ interface Level {
   /** the catalogue's division; null: the scope's own regions */
   id: string | null;
   regionKind: string;
+  /** how many units it has */
+  units: number;
 }
 
 function levelsOf(scope: ScopeCatalogue): Level[] {
   return [
-    { name: scope.regionKind.replace(/\s+/g, '-'), id: null, regionKind: scope.regionKind },
-    ...scope.divisions.map((d) => ({ name: d.id, id: d.id, regionKind: d.regionKind })),
+    {
+      name: scope.regionKind.replace(/\s+/g, '-'),
+      id: null,
+      regionKind: scope.regionKind,
+      units: scope.regions.length,
+    },
+    ...scope.divisions.map((d) => ({ name: d.id, id: d.id, regionKind: d.regionKind, units: d.regions.length })),
   ];
 }
 
@@ -45,15 +52,15 @@ export function namedLevel(scope: ScopeCatalogue, name: string): Level | undefin
  * Numbers that are all codes of a division and name at least half of its units are a table of that division: the
  * 13 INSEE région codes (`11`, `24`, … `94`), ISTAT's 20 regioni with their zeros lost (`1`…`20`), not the
  * départements or provinces that bear those numbers. Fewer such codes are the scope's own units, as before
- * (`division` says otherwise).
+ * (`division` says otherwise). `units`: each level's units of the ids, as `chooseDivision` resolved them.
  */
-function numberedDivision(scope: ScopeCatalogue, ids: string[], catalogue: Catalogue): string | null {
+function numberedDivision(levels: Level[], ids: string[], units: Array<Map<string, string>>): string | null {
   if (!ids.length || !ids.every((id) => /^\d+$/.test(id))) return null;
-  for (const d of scope.divisions) {
-    const units = new Set(ids.map((id) => catalogue.resolveIn(scope.id, d.id, id)));
-    if (!units.has(undefined) && units.size * 2 >= d.regions.length) return d.id;
-  }
-  return null;
+  const numbered = levels.findIndex(
+    (level, i) =>
+      level.id !== null && units[i]!.size === ids.length && new Set(units[i]!.values()).size * 2 >= level.units,
+  );
+  return numbered < 0 ? null : levels[numbered]!.id;
 }
 
 /**
@@ -76,12 +83,21 @@ export function chooseDivision(scope: ScopeCatalogue, valid: ValidRequest, catal
     return named.id;
   }
   if (!scope.divisions.length) return null;
-  const only = new Map<string | null, string[]>();
   const ids = [...new Set(idsOf(valid))];
-  const numbered = numberedDivision(scope, ids, catalogue);
+  // each id looked up once a level: a 5,000-row table is 10,000 look-ups
+  const units = levels.map((level) => {
+    const found = new Map<string, string>();
+    for (const raw of ids) {
+      const unit = catalogue.resolveIn(scope.id, level.id, raw);
+      if (unit !== undefined) found.set(raw, unit);
+    }
+    return found;
+  });
+  const numbered = numberedDivision(levels, ids, units);
   if (numbered) return numbered;
+  const only = new Map<string | null, string[]>();
   for (const raw of ids) {
-    let knownBy = levels.filter((d) => catalogue.resolveIn(scope.id, d.id, raw) !== undefined);
+    let knownBy = levels.filter((_, i) => units[i]!.has(raw));
     // a number both levels know is the scope's own unit's (`75` is Paris beside `FR-IDF`, not Nouvelle-Aquitaine)
     if (knownBy.length > 1 && /^\d+$/.test(raw) && knownBy[0]!.id === null) knownBy = [knownBy[0]!];
     if (knownBy.length !== 1) continue;
