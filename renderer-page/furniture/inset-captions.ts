@@ -11,6 +11,7 @@ import type { MapText } from '../map-text.ts';
 import type { ScopeRegion } from '../geometry/scope-geometry.ts';
 import type { Panel } from '../geometry/inset-panels.ts';
 import { outerRingSpans } from '../geometry/outline.ts';
+import { boxProbes } from '../geometry/composite-projection.ts';
 import { outermostAt } from '../geometry/eu-insets.ts';
 import { textWidth, wrap } from '../fonts.ts';
 import { el, px } from '../svg.ts';
@@ -116,16 +117,11 @@ function lines(caption: string, size: number, room: number): string[] | null {
 }
 
 /** Whether a box covers some of the land: a point of it inside the box, or the box inside it. */
-function overLand(land: Point[][], [[x0, y0], [x1, y1]]: Panel): boolean {
+function overLand(land: Point[][], box: Panel): boolean {
+  const [[x0, y0], [x1, y1]] = box;
+  const probes = boxProbes(box);
   for (const ring of land) {
     if (ring.some(([x, y]) => x >= x0 && x <= x1 && y >= y0 && y <= y1)) return true;
-    const probes: Point[] = [
-      [x0, y0],
-      [x1, y0],
-      [x0, y1],
-      [x1, y1],
-      [(x0 + x1) / 2, (y0 + y1) / 2],
-    ];
     if (ring.length > 2 && probes.some((p) => polygonContains(ring, p))) return true;
   }
   return false;

@@ -17,6 +17,14 @@ export const union = ([[ax0, ay0], [ax1, ay1]]: Box, [[bx0, by0], [bx1, by1]]: B
 export const width = ([[x0], [x1]]: Box) => x1 - x0;
 export const height = ([[, y0], [, y1]]: Box) => y1 - y0;
 export const side = (box: Box) => Math.max(width(box), height(box));
+/** A box's corners and centre: where a ring around it would show, if it is not inside the box. */
+export const boxProbes = ([[x0, y0], [x1, y1]]: Box): Point[] => [
+  [x0, y0],
+  [x1, y0],
+  [x0, y1],
+  [x1, y1],
+  [(x0 + x1) / 2, (y0 + y1) / 2],
+];
 /** How far apart two boxes are (0 when they touch or overlap). */
 export const apart = ([[ax0, ay0], [ax1, ay1]]: Box, [[bx0, by0], [bx1, by1]]: Box) =>
   Math.max(0, bx0 - ax1, ax0 - bx1, by0 - ay1, ay0 - by1);

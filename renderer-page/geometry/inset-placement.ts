@@ -3,7 +3,7 @@
 // outermost regions on Russia, where a reader took the frame for a piece of that country.
 import { polygonContains, type GeoProjection } from 'd3';
 import { streamOutline, type Outline } from './outline.ts';
-import { apart, boxOf, height, side, union, width, type Box, type Point } from './composite-projection.ts';
+import { apart, boxOf, boxProbes, height, side, union, width, type Box, type Point } from './composite-projection.ts';
 
 /** A ring of land where panels may be placed, and the box around it, which spares most rings a look. */
 export interface Land {
@@ -51,13 +51,7 @@ export function placePanel(mainland: Box, land: Land[], taken: Box[], w: number,
   const free = (panel: Box) => {
     if (taken.some((t) => apart(t, panel) < gap)) return false;
     const [[px0, py0], [px1, py1]] = panel;
-    const probes: Point[] = [
-      [px0, py0],
-      [px1, py0],
-      [px0, py1],
-      [px1, py1],
-      [(px0 + px1) / 2, (py0 + py1) / 2],
-    ];
+    const probes = boxProbes(panel);
     for (const { ring, box } of land) {
       if (apart(box, panel) > gap) continue;
       if (ring.some(([x, y]) => x >= px0 - gap && x <= px1 + gap && y >= py0 - gap && y <= py1 + gap)) return false;
