@@ -35,9 +35,9 @@ export interface RenderContext {
   drawnRegions: DrawnRegion[];
   /** the boxes of the furniture the request turned on, which the legend keeps clear of */
   corners: Corners;
-  /** what the markers drew, their symbols and labels, in screen px: the markers layer fills it, and the region
-   *  labels drawn over it keep clear of it */
-  markerBoxes: Box[];
+  /** what the markers drew, their symbols and labels, and the routes' arrowheads, in screen px: those layers fill
+   *  it, and the region labels drawn over it keep clear of it */
+  symbolBoxes: Box[];
   warnings: RenderWarnings;
   /** screen point of a region's visual centre (cached per render), or null when it is not drawn */
   centreOf(id: string): [number, number] | null;

@@ -102,7 +102,7 @@ export async function renderMap(spec: MapSpec, env: RenderEnvironment): Promise<
       scales: { fill, fixed: fixedFillEntries(regions, theme, fill !== null) },
       drawnRegions: regions,
       corners: furnitureCorners(spec, layout, frame.projection),
-      markerBoxes: [],
+      symbolBoxes: [],
       warnings: { ...noWarnings(), notDrawn },
       centreOf: (id) => dots.get(id) ?? frame.centre(id),
       seaNetwork,

@@ -170,6 +170,40 @@ test('PNG: labels of a crowded set of markers at 300 px stay apart, and the map 
   assert.equal(PNG.sync.read(body).width, 300);
 });
 
+test("a route's arrowhead is never under a region label: the route ends at the centre where the label stood", async () => {
+  for (const width of [640, 1600]) {
+    const doc = await svg(
+      `/map.svg?scope=world&theme=dark&width=${width}&labels=ISO&data=RO:1,DE:2,FR:3` +
+        '&routes=RO%3EDE:%23ffffff:2:arrow',
+    );
+    const route = all(doc, 'path').find((p) => p.getAttribute('data-index') === '0')!;
+    const [x, y] = route.getAttribute('d')!.split(/[ML]/).pop()!.split(',').map(Number);
+    // the head's triangle as its <marker> draws it: viewBox 0 0 10 10, refX/refY on the line's end, turned by orient
+    const marker = all(doc, 'marker')[0]!;
+    const [refX, refY, size, orient] = ['refX', 'refY', 'markerWidth', 'orient'].map((a) =>
+      Number(marker.getAttribute(a)),
+    );
+    const [cos, sin] = [Math.cos((orient * Math.PI) / 180), Math.sin((orient * Math.PI) / 180)];
+    const corners = [
+      [0, 0],
+      [10, 5],
+      [0, 10],
+    ].map(([u, v]) => {
+      const [dx, dy] = [((u - refX) * size) / 10, ((v - refY) * size) / 10];
+      return [x + dx * cos - dy * sin, y + dx * sin + dy * cos];
+    });
+    const [xs, ys] = [corners.map((c) => c[0]), corners.map((c) => c[1])];
+    const head = { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+    const labels = regionLabels(doc);
+    assert.ok(
+      labels.some((t) => t.textContent === 'FR'),
+      `${width} px: France is labelled`,
+    );
+    for (const label of labels)
+      assert.ok(!overlap(capsBox(label), head), `${width} px: ${label.textContent} over the head`);
+  }
+});
+
 test('microstates: each labelled beside its dot, never over a dot nor over another label', async () => {
   const doc = await svg(
     '/map.svg?scope=europe&theme=light&width=1200&labelContent=name&labels=LI,SM,VA,MC,MT,LU,AD,CH,IT' +

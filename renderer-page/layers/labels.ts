@@ -83,7 +83,7 @@ export function labelsLayer(ctx: RenderContext): MapElement | null {
     .sort((a, b) => Number(b.data) - Number(a.data) || b.area - a.area || (a.id < b.id ? -1 : 1));
   const placed = new Placed();
   // the markers' symbols and labels, and the dots of small regions, which a region label drawn over them would hide
-  for (const box of ctx.markerBoxes) placed.add(box);
+  for (const box of ctx.symbolBoxes) placed.add(box);
   for (const { dot, r } of dots.values())
     placed.add({ x0: dot[0] - r, y0: dot[1] - r, x1: dot[0] + r, y1: dot[1] + r });
   const [[mapLeft, mapTop], [mapRight, mapBottom]] = ctx.layout.mapExtent;

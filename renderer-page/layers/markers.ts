@@ -142,7 +142,7 @@ function place(ctx: RenderContext, marker: MarkerSpec): [number, number] | null 
  *  the set or a military symbol, and its label. Markers off the map are left out. A label goes on the side asked
  *  for, else on the first other side where it covers no marker's symbol, no label placed before it and nothing
  *  outside the map; where there is none it is left out and named in the warnings (`hidden-labels`). What the
- *  markers drew goes into `ctx.markerBoxes`, which the region labels keep clear of. */
+ *  markers drew goes into `ctx.symbolBoxes`, which the region labels keep clear of. */
 export function markersLayer(ctx: RenderContext): MapElement | null {
   const shown = ctx.spec.markers.flatMap((marker, index) => {
     const at = place(ctx, marker);
@@ -181,6 +181,6 @@ export function markersLayer(ctx: RenderContext): MapElement | null {
       return group;
     }),
   );
-  ctx.markerBoxes.push(...taken.map(([x0, y0, x1, y1]) => ({ x0, y0, x1, y1 })));
+  ctx.symbolBoxes.push(...taken.map(([x0, y0, x1, y1]) => ({ x0, y0, x1, y1 })));
   return layer;
 }

@@ -4,6 +4,7 @@ import type { LonLat, RouteEnd, RouteSpec } from '../spec.ts';
 import { seaPath } from '../sea-routing/sea-route.ts';
 import { el, px } from '../svg.ts';
 import type { MapElement } from '../map-document.ts';
+import type { Box } from '../geometry/box-inside.ts';
 
 /** How an end is written in `unknown-routes`: the region id, or `lat,lon` as the user writes it. The same
  *  text as the server's routeEndText (server/request/route-text.ts), which a bundle cannot import;
@@ -79,6 +80,14 @@ function arrowMarker(ctx: RenderContext, id: string, route: RouteSpec, color: st
   return marker;
 }
 
+/** The box an arrowhead `size` px long covers, its tip at `[x, y]`: a region label drawn over it hid the
+ *  head that said where the route goes (the route's end is a region's centre, where its label stands). */
+function headBox([x, y]: [number, number], size: number, angle: number): Box {
+  const radians = (angle * Math.PI) / 180;
+  const [cx, cy] = [x - (Math.cos(radians) * size) / 2, y - (Math.sin(radians) * size) / 2];
+  return { x0: cx - size / 2, y0: cy - size / 2, x1: cx + size / 2, y1: cy + size / 2 };
+}
+
 /** One path per route, `data-index` its place in the request (`route.index`); ends that are not on this map are reported
  *  in `unknown-routes` and the route skipped. */
 export function routesLayer(ctx: RenderContext): MapElement | null {
@@ -98,7 +107,11 @@ export function routesLayer(ctx: RenderContext): MapElement | null {
     const color = route.color ?? theme.text;
     const angle = route.arrow ? arrivalAngle(ctx, points, arrowSize(route)) : null;
     const markerId = angle === null ? null : `route-arrow-${route.index}`;
-    if (markerId !== null && angle !== null) markers.push(arrowMarker(ctx, markerId, route, color, angle));
+    if (markerId !== null && angle !== null) {
+      markers.push(arrowMarker(ctx, markerId, route, color, angle));
+      const tip = ctx.frame.projection(points[points.length - 1]);
+      if (tip) ctx.symbolBoxes.push(headBox(tip, arrowSize(route), angle));
+    }
     paths.push(
       el(doc, 'path', {
         'data-index': route.index,
