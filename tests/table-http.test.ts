@@ -112,6 +112,41 @@ test('POST /render/spec says how a table was read: its columns, the ones taken, 
   assert.equal((json as { table?: unknown }).table, undefined);
 });
 
+test('territories the world draws inside another region are named as such; `&` reads as `and`', async () => {
+  // as the UN's and the IMF's country tables write them: overseas départements and `&` in names
+  const csv =
+    'Country,Value\nFrance,1\nRéunion,2\nMayotte,3\nTrinidad & Tobago,4\nAntigua & Barbuda,5\nTokelau,6\nAtlantis,7\n';
+  const response = await fetch(`${service.url}/render/spec?scope=world`, postTable(csv));
+  const body = (await response.json()) as {
+    table: { skippedRows: Array<{ id: string; reason: string; within?: string }> };
+    drawnWithin: Array<{ given: string; id: string }>;
+    spec: { regions: Array<{ id: string; value: number }> };
+  };
+  assert.equal(response.status, 200);
+  assert.deepEqual(
+    body.spec.regions.map((r) => `${r.id}:${r.value}`),
+    ['AG:5', 'FR:1', 'TT:4'],
+    'France keeps its own value: Réunion’s is not put on it',
+  );
+  assert.deepEqual(body.table.skippedRows, [
+    { line: 3, id: 'Réunion', reason: 'unknown id', within: 'FR' },
+    { line: 4, id: 'Mayotte', reason: 'unknown id', within: 'FR' },
+    { line: 7, id: 'Tokelau', reason: 'unknown id', within: 'NZ' },
+    { line: 8, id: 'Atlantis', reason: 'unknown id' },
+  ]);
+  assert.deepEqual(body.drawnWithin, [
+    { given: 'Réunion', id: 'FR' },
+    { given: 'Mayotte', id: 'FR' },
+    { given: 'Tokelau', id: 'NZ' },
+  ]);
+  // on France's own map Réunion is a région of its own
+  const france = (await (
+    await fetch(`${service.url}/render/spec?scope=FR`, postTable('region,value\nRéunion,2\nBretagne,1\n'))
+  ).json()) as typeof body;
+  assert.deepEqual(france.drawnWithin, []);
+  assert.equal(france.spec.regions.length, 2);
+});
+
 test('UTF-16 from Excel as text/tab-separated-values, Windows-1252 as text/plain, pandas as application/csv', async () => {
   for (const [name, type] of [
     ['excel-unicode-text.txt', 'text/tab-separated-values'],

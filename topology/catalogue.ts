@@ -197,6 +197,12 @@ export function loadCatalogue(dir: string = DEFAULT_BUILD_DIR, extra: ScopeCatal
     return /\d/.test(parts[1]!) && !elsewhere ? byCode : undefined;
   }
 
+  /** A name written with `&` for `and` (`Trinidad & Tobago`, `Antigua & Barbuda`, as the IMF's and the UN's
+   *  tables write them), where no list of names has that spelling. */
+  function ampersand(sc: ScopeCatalogue, map: Map<string, string>, raw: string): string | undefined {
+    return raw.includes('&') ? map.get(aliasKey(sc.id, raw.replace(/\s*&\s*/g, ' and '))) : undefined;
+  }
+
   const nameLanguages = new Set(parsed.names.languages);
   const catalogue: Catalogue = {
     scopes,
@@ -216,7 +222,8 @@ export function loadCatalogue(dir: string = DEFAULT_BUILD_DIR, extra: ScopeCatal
       const sc = byName.get(scope.toLowerCase());
       if (!sc || typeof raw !== 'string') return undefined;
       const map = lookup(sc, division);
-      return map?.get(aliasKey(sc.id, raw)) ?? (map && codeAndName(sc, division, map, raw));
+      if (!map) return undefined;
+      return map.get(aliasKey(sc.id, raw)) ?? codeAndName(sc, division, map, raw) ?? ampersand(sc, map, raw);
     },
     suggestId(scope, division, raw) {
       const sc = byName.get(scope.toLowerCase());

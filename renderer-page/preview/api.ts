@@ -16,7 +16,7 @@ export interface TableRead {
   idColumn: number;
   valueColumn: number | null;
   rows: number;
-  skippedRows: Array<{ line: number; id: string; reason: string; cell?: string }>;
+  skippedRows: Array<{ line: number; id: string; reason: string; cell?: string; within?: string }>;
   skippedCount: number;
 }
 

@@ -61,6 +61,8 @@ export function onColumnChoice(choose: (param: ColumnParam, column: string | nul
 }
 
 function why(row: TableRead['skippedRows'][number]): string {
+  if (row.reason === 'unknown id' && row.within)
+    return `drawn as part of ${row.within} on this scope: left out (its own scope draws it)`;
   if (row.reason === 'unknown id') return 'no region of this scope: left out';
   return `no value (${row.cell ? `“${row.cell}”` : 'empty'}): drawn as No data`;
 }

@@ -18,6 +18,7 @@ import { clientOf } from '../http/client-id.ts';
 import { respondWithMap, tagged } from './map-response.ts';
 import type { TableReport } from '../request/table/read-table.ts';
 import { imposedFields } from '../access/access-control.ts';
+import { drawnWithin } from '../../topology/drawn-within.ts';
 
 export function mapRoutes(deps: AppDeps): Router {
   const router = new Router();
@@ -76,7 +77,8 @@ export function mapRoutes(deps: AppDeps): Router {
       description: svg.map!.description,
       warnings: { unknownIds, unknownRoutes, ...(skippedLines ? { skippedLines } : {}) },
       suggestions: suggest(spec, unknownIds),
-      ...(table && { table }),
+      drawnWithin: within(spec, unknownIds),
+      ...(table && { table: withinRows(spec, table) }),
       get: fits ? get : null,
       store: fits
         ? null
@@ -99,6 +101,22 @@ export function mapRoutes(deps: AppDeps): Router {
       const id = deps.catalogue.suggestId(spec.scope, spec.division, given);
       return id ? [{ given, id }] : [];
     });
+  }
+  /** The unknown ids that name a territory the scope draws as part of another region (Réunion in France on
+   *  `world`): not a misspelling, and a value the map cannot show but the territory's own scope can. */
+  function within(spec: MapSpec, unknownIds: string[]): Array<{ given: string; id: string }> {
+    return unknownIds.flatMap((given) => {
+      const id = drawnWithin(spec.scope, given);
+      return id ? [{ given, id }] : [];
+    });
+  }
+  /** The table's rows left out for an unknown id, each with the region that draws it where there is one. */
+  function withinRows(spec: MapSpec, table: TableReport): TableReport {
+    const skippedRows = table.skippedRows.map((row) => {
+      const id = row.reason === 'unknown id' ? drawnWithin(spec.scope, row.id) : undefined;
+      return id ? { ...row, within: id } : row;
+    });
+    return { ...table, skippedRows };
   }
   router.get('/render/spec', async (ctx) => {
     const request = fromQuery(ctx);

@@ -12,7 +12,7 @@ export function responseSchemas(): Record<string, JsonSchema> {
     SpecResponse: {
       type: 'object',
       description: 'What a render request normalises to, without rendering it.',
-      required: ['spec', 'etag', 'description', 'warnings', 'suggestions', 'get', 'store'],
+      required: ['spec', 'etag', 'description', 'warnings', 'suggestions', 'drawnWithin', 'get', 'store'],
       properties: {
         spec: {
           type: 'object',
@@ -54,6 +54,18 @@ export function responseSchemas(): Record<string, JsonSchema> {
           description:
             'For each of the first 50 unknown ids, the closest id the scope knows by spelling (id, name or alias, a few edits ' +
             'away), where there is one: `Germny` → `DE`.',
+          items: {
+            type: 'object',
+            required: ['given', 'id'],
+            properties: { given: { type: 'string' }, id: { type: 'string' } },
+          },
+        },
+        drawnWithin: {
+          type: 'array',
+          description:
+            'The unknown ids that name a territory this scope draws as part of another region, with that region: ' +
+            '`Réunion` → `FR` on `world`, whose France includes it. Their value cannot be shown on this scope; the ' +
+            "territory's own scope draws it (`scope=FR`).",
           items: {
             type: 'object',
             required: ['given', 'id'],
@@ -113,6 +125,12 @@ export function responseSchemas(): Record<string, JsonSchema> {
                   id: { type: 'string' },
                   reason: { enum: ['unknown id', 'no value'] },
                   cell: { type: 'string', description: 'The value cell as written, for `no value`.' },
+                  within: {
+                    type: 'string',
+                    description:
+                      'For an `unknown id` that names a territory this scope draws as part of another region: that ' +
+                      "region's id (`Réunion` within `FR` on `world`; `scope=FR` draws Réunion apart).",
+                  },
                 },
               },
             },

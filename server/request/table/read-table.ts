@@ -34,6 +34,8 @@ interface SkippedRow {
   reason: 'unknown id' | 'no value';
   /** the value cell as written, when it says there is no value (`..`, `NA`, empty) */
   cell?: string;
+  /** for an unknown id, the region that draws it on this scope (Réunion within FR on `world`) */
+  within?: string;
 }
 
 /** How a table was read: its columns and which were taken, how many rows, and the rows left out. */
