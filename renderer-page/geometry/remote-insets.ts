@@ -181,18 +181,26 @@ function farParts(
     );
   const landOf = (members: Piece[]) => members.reduce((sum, p) => sum + p.area, 0);
   // the pair of parts whose joint box is least larger than the larger's (against the mainland's), joined while
-  // they are too many, or while one joins another at little cost: Iwo Jima with the Bonins, the Daito Islands
-  // with Okinawa, not Minami-Torishima, 1,200 km east of them
-  while (merge && far.length > 1) {
+  // they are too many (with `merge`), or while one joins another at little cost: Iwo Jima with the Bonins, the
+  // Daito Islands with Okinawa, not Minami-Torishima, 1,200 km east of them. Without `merge`, only parts of one
+  // region join: Bear Island Svalbard, whose panel of its own was captioned "Svalbard" beside Svalbard's, but not
+  // Jan Mayen (Nordland), whose joint bounds would take in Finnmark's coast
+  const regionsOf = (members: Piece[]) => new Set(members.map((p) => p.outline));
+  const oneRegion = (a: Piece[], b: Piece[]) => {
+    const [ra, rb] = [regionsOf(a), regionsOf(b)];
+    return ra.size === 1 && rb.size === 1 && [...ra][0] === [...rb][0];
+  };
+  while (far.length > 1) {
     let best = { cost: Infinity, i: 0, j: 0 };
     far.forEach((a, i) =>
       far.slice(i + 1).forEach((b, k) => {
+        if (!merge && !oneRegion(a, b)) return;
         const [boxA, boxB] = [boxOfAll(a), boxOfAll(b)];
         const cost = (side(union(boxA, boxB)) - Math.max(side(boxA), side(boxB))) / side(mainlandBox);
         if (cost < best.cost) best = { cost, i, j: i + 1 + k };
       }),
     );
-    if (far.length <= MOST_INSETS && best.cost > JOINT) break;
+    if (best.cost > JOINT && (!merge || far.length <= MOST_INSETS)) break;
     far[best.i].push(...far.splice(best.j, 1)[0]);
   }
   if (!far.length || far.length > MOST_INSETS) return null;
