@@ -12,6 +12,8 @@
 // the bytes as sent are the one form both sides hold. A URL's token entitles that one map and cannot be turned back
 // into the key. Every comparison of a signature runs in constant time.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+// the one function the preview page's signer shares, so that what it signs is what is verified here
+import { canonicalQuery } from '../../renderer-page/preview/canonical-query.ts';
 
 export interface KeyClaims {
   /** the key's id, which revocation names */
@@ -80,21 +82,6 @@ export function checkKey(key: string, secrets: readonly string[], prefix: string
   if (!payload || !signature || rest.length) return { ok: false, refusal: 'malformed' };
   if (signatureOf(payload, signature, secrets) === null) return { ok: false, refusal: 'bad signature' };
   return checkClaims(payload, nowSeconds);
-}
-
-const nameOf = (pair: string) => {
-  const equals = pair.indexOf('=');
-  return equals === -1 ? pair : pair.slice(0, equals);
-};
-
-/** The bytes a URL's token signs: the raw query's pairs but `k` and `t`, sorted (JavaScript's default order),
- *  joined with `&`; a bare name is a pair, empty pairs are dropped. */
-export function canonicalQuery(rawQuery: string): string {
-  return rawQuery
-    .split('&')
-    .filter((pair) => pair !== '' && nameOf(pair) !== 'k' && nameOf(pair) !== 't')
-    .sort()
-    .join('&');
 }
 
 /** A signed URL's `k` (the key's payload) and `t` over its raw query string. */

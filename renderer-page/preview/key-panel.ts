@@ -1,0 +1,83 @@
+// The key field (access-key.ts holds the key): hidden while the service draws for anyone (ACCESS=open), it opens
+// when the service asks for a key, by a 401 (ACCESS=keys) or by `WWW-Authenticate` on a map drawn with its logo
+// (ACCESS=watermark), and says why a key was refused in the service's own words. Learning it from the answers
+// means the service tells nothing new to anyone: its mode shows only to a page that asks for maps.
+import { canSign, claimsOf, forgetKey, heldKey, holdKey } from './access-key.ts';
+import type { KeyAnswer } from './api.ts';
+import { byId, show } from './dom.ts';
+
+type PanelState = 'needed' | 'optional' | 'refused' | 'held';
+
+const WHY: Record<Exclude<PanelState, 'held'>, string> = {
+  needed: 'This service draws maps only for its keys. Enter yours to draw here and to sign the links this page offers.',
+  optional:
+    'Without a key this service draws its logo on every map. Enter a key to draw without it and to sign the links.',
+  refused: 'The service refused the key:',
+};
+
+const form = () => byId('key-form', HTMLFormElement);
+const input = () => byId('key-input', HTMLInputElement);
+
+function whose(text: string): string {
+  const claims = claimsOf(text);
+  if (!claims) return 'Using the key entered.';
+  const until = new Date(claims.expires * 1000).toISOString().slice(0, 10);
+  return `Using the key of ${claims.owner}, valid until ${until}.`;
+}
+
+function setState(state: PanelState, detail = ''): void {
+  const held = heldKey();
+  form().dataset.keyState = state;
+  show(form(), true);
+  const why = byId('key-why', HTMLParagraphElement);
+  why.textContent = state === 'held' ? '' : WHY[state];
+  show(why, state !== 'held');
+  const status = byId('key-status', HTMLParagraphElement);
+  status.textContent =
+    state === 'refused'
+      ? detail
+      : state === 'held' && held
+        ? `${whose(held.text)} ${canSign() ? 'Links below are signed with it.' : 'This page cannot sign links here: it needs HTTPS.'}`
+        : detail;
+  status.classList.toggle('refused', state === 'refused' || detail !== '');
+  show(byId('key-forget', HTMLButtonElement), held !== null);
+  byId('key-remember', HTMLInputElement).checked = held?.remembered ?? false;
+  if (state === 'needed' || state === 'refused') input().setAttribute('aria-invalid', String(state === 'refused'));
+  else input().removeAttribute('aria-invalid');
+}
+
+/** Shows what the service's answer says about keys. */
+export function showKeyAnswer(answer: KeyAnswer): void {
+  if (answer.kind === 'needed') setState('needed');
+  else if (answer.kind === 'refused') setState('refused', answer.message);
+  else if (answer.kind === 'optional')
+    setState('optional', answer.refusal ? `The service did not take the key: ${answer.refusal}` : '');
+  else if (heldKey()) setState('held');
+  else show(form(), false); // drawn without a key and without a word about keys: ACCESS=open
+}
+
+/** Wires the form: `onChange` runs (to render again) when a key is entered or forgotten. */
+export function setUpKeyPanel(onChange: () => void): void {
+  const held = heldKey();
+  if (held) {
+    input().value = held.text;
+    setState('held');
+  }
+  form().addEventListener('submit', (event) => {
+    event.preventDefault();
+    const text = input().value.trim();
+    if (!text) return;
+    holdKey(text, byId('key-remember', HTMLInputElement).checked);
+    onChange();
+  });
+  // the choice applies at once to the key already held
+  byId('key-remember', HTMLInputElement).addEventListener('change', (event) => {
+    const key = heldKey();
+    if (key) holdKey(key.text, (event.target as HTMLInputElement).checked);
+  });
+  byId('key-forget', HTMLButtonElement).addEventListener('click', () => {
+    forgetKey();
+    input().value = '';
+    onChange();
+  });
+}
