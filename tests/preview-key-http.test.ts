@@ -74,9 +74,17 @@ test('with the key the map draws; the links offered are signed, verify over plai
   const { url } = await keys;
   await enterKey(KEY);
   await settled('ready');
+  // the query as typed, not as the address bar encoded it
+  await page.fill('#query', QUERY);
+  await page.press('#query', 'Control+Enter');
+  await settled('ready');
+  assert.equal(await page.inputValue('#query'), QUERY);
   assert.equal(await usFill(), themes.light.sequential[4], "US takes the light ramp's strongest colour");
   assert.equal(await keyState(), 'held');
-  assert.match(await page.innerText('#key-status'), /Using the key of newsroom, valid until \d{4}-\d\d-\d\d/);
+  assert.match(
+    await page.innerText('#key-status'),
+    /Using the key of newsroom, valid until \d{1,2} [A-Z][a-z]{2} \d{4}\./,
+  );
   assert.equal(await stored(page, 'sessionStorage'), KEY, 'kept for this tab');
   assert.equal(await stored(page, 'localStorage'), null, 'not on the device');
 
@@ -99,7 +107,7 @@ test('with the key the map draws; the links offered are signed, verify over plai
   // the downloads are signed GET URLs too, their query as typed (encoded as the browser sends it)
   for (const format of ['png', 'svg']) {
     const href = (await page.getAttribute(`#download-${format}`, 'href')) ?? '';
-    assert.match(href, /&k=[\w-]+&t=[\w-]+$/);
+    assert.match(href, /title=Gr%C3%B6%C3%9Fe%20%22of%22%20%3CGDP%3E&k=[\w-]+&t=[\w-]+$/, 'encoded, then signed');
     const download = await fetch(url + href);
     assert.equal(download.status, 200, `${href}: ${await download.clone().text()}`);
     assert.match(download.headers.get('content-type') ?? '', new RegExp(format));
@@ -138,7 +146,7 @@ test("a wrong or expired key: the page says why in the service's words, and draw
     await enterKey(key);
     await settled('error');
     assert.equal(await keyState(), 'refused');
-    assert.equal(await page.locator('#key-status').innerText(), message);
+    assert.equal(await page.locator('#key-status').innerText(), `The service refused the key: ${message}`);
     assert.match(await page.innerText('#error'), new RegExp(`403 forbidden\\s+${message}`));
     assert.equal(await page.locator('#stale-note').isVisible(), true, 'the last map only dimmed, marked out of date');
     assert.equal(await page.getAttribute('#key-input', 'aria-invalid'), 'true');

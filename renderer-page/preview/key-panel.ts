@@ -8,11 +8,11 @@ import { byId, show } from './dom.ts';
 
 type PanelState = 'needed' | 'optional' | 'refused' | 'held';
 
-const WHY: Record<Exclude<PanelState, 'held'>, string> = {
+/** Why the page asks, while no key is taken. */
+const WHY: Partial<Record<PanelState, string>> = {
   needed: 'This service draws maps only for its keys. Enter yours to draw here and to sign the links this page offers.',
   optional:
     'Without a key this service draws its logo on every map. Enter a key to draw without it and to sign the links.',
-  refused: 'The service refused the key:',
 };
 
 const form = () => byId('key-form', HTMLFormElement);
@@ -20,36 +20,36 @@ const input = () => byId('key-input', HTMLInputElement);
 
 function whose(text: string): string {
   const claims = claimsOf(text);
-  if (!claims) return 'Using the key entered.';
-  const until = new Date(claims.expires * 1000).toISOString().slice(0, 10);
-  return `Using the key of ${claims.owner}, valid until ${until}.`;
+  const signing = canSign() ? 'Links below are signed with it.' : 'This page cannot sign links here: it needs HTTPS.';
+  if (!claims) return `Using the key entered. ${signing}`;
+  // '27 Dec 2026': an ISO date breaks at its hyphens in a narrow column
+  const until = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    claims.expires * 1000,
+  );
+  return `Using the key of ${claims.owner}, valid until ${until}. ${signing}`;
 }
 
-function setState(state: PanelState, detail = ''): void {
+/** `refusal`: the service's words on why it did not take the key held. */
+function setState(state: PanelState, refusal = ''): void {
   const held = heldKey();
   form().dataset.keyState = state;
   show(form(), true);
   const why = byId('key-why', HTMLParagraphElement);
-  why.textContent = state === 'held' ? '' : WHY[state];
-  show(why, state !== 'held');
+  why.textContent = WHY[state] ?? '';
+  show(why, why.textContent !== '');
   const status = byId('key-status', HTMLParagraphElement);
-  status.textContent =
-    state === 'refused'
-      ? detail
-      : state === 'held' && held
-        ? `${whose(held.text)} ${canSign() ? 'Links below are signed with it.' : 'This page cannot sign links here: it needs HTTPS.'}`
-        : detail;
-  status.classList.toggle('refused', state === 'refused' || detail !== '');
+  status.textContent = state === 'held' && held ? whose(held.text) : refusal;
+  status.classList.toggle('refused', refusal !== '');
   show(byId('key-forget', HTMLButtonElement), held !== null);
   byId('key-remember', HTMLInputElement).checked = held?.remembered ?? false;
-  if (state === 'needed' || state === 'refused') input().setAttribute('aria-invalid', String(state === 'refused'));
+  if (refusal) input().setAttribute('aria-invalid', 'true');
   else input().removeAttribute('aria-invalid');
 }
 
 /** Shows what the service's answer says about keys. */
 export function showKeyAnswer(answer: KeyAnswer): void {
   if (answer.kind === 'needed') setState('needed');
-  else if (answer.kind === 'refused') setState('refused', answer.message);
+  else if (answer.kind === 'refused') setState('refused', `The service refused the key: ${answer.message}`);
   else if (answer.kind === 'optional')
     setState('optional', answer.refusal ? `The service did not take the key: ${answer.refusal}` : '');
   else if (heldKey()) setState('held');
