@@ -193,6 +193,15 @@ test('ACCESS=watermark: the key field is offered; with a key the map has no logo
   assert.equal(await keyState(), 'optional');
   assert.match(await page.innerText('#key-why'), /logo/);
   assert.match((await page.textContent('#spec-json')) ?? '', /"logo": true/, 'drawn with the logo');
+  // a request the service refuses for another reason says nothing about keys: the field stays
+  await page.fill('#query', 'scope=world&data=US:1,CN');
+  await page.press('#query', 'Control+Enter');
+  await settled('error');
+  assert.equal(await keyState(), 'optional');
+  assert.equal(await page.locator('#key-form').isVisible(), true);
+  await page.fill('#query', 'scope=world&data=US:200,CN:150&theme=light');
+  await page.press('#query', 'Control+Enter');
+  await settled('ready');
   await enterKey(FOREIGN);
   await settled('ready');
   assert.equal(await keyState(), 'optional');

@@ -52,7 +52,9 @@ export type KeyAnswer =
    *  (its RFC 6750 error_description) says why the key held was not taken */
   | { kind: 'optional'; refusal: string | null }
   /** 403: the key held was refused, with the service's message */
-  | { kind: 'refused'; message: string };
+  | { kind: 'refused'; message: string }
+  /** another failure (a 400, the network): it says nothing about keys */
+  | { kind: 'silent' };
 
 interface Boundaries {
   source: string;
@@ -129,7 +131,7 @@ function keyAnswerOf(outcome: Outcome<Response>): KeyAnswer {
   if (!outcome.ok) {
     const { status, error, message } = outcome.problem;
     if (status === 401 && error === 'unauthorized') return { kind: 'needed' };
-    return status === 403 && error === 'forbidden' ? { kind: 'refused', message } : { kind: 'taken' };
+    return status === 403 && error === 'forbidden' ? { kind: 'refused', message } : { kind: 'silent' };
   }
   const asked = outcome.value.headers.get('www-authenticate');
   if (asked === null) return { kind: 'taken' };

@@ -48,12 +48,19 @@ function setState(state: PanelState, refusal = ''): void {
 
 /** Shows what the service's answer says about keys. */
 export function showKeyAnswer(answer: KeyAnswer): void {
-  if (answer.kind === 'needed') setState('needed');
-  else if (answer.kind === 'refused') setState('refused', `The service refused the key: ${answer.message}`);
-  else if (answer.kind === 'optional')
-    setState('optional', answer.refusal ? `The service did not take the key: ${answer.refusal}` : '');
-  else if (heldKey()) setState('held');
-  else show(form(), false); // drawn without a key and without a word about keys: ACCESS=open
+  switch (answer.kind) {
+    case 'needed':
+      return setState('needed');
+    case 'refused':
+      return setState('refused', `The service refused the key: ${answer.message}`);
+    case 'optional':
+      return setState('optional', answer.refusal ? `The service did not take the key: ${answer.refusal}` : '');
+    case 'taken':
+      // drawn without a key and without a word about keys: ACCESS=open, which needs no field
+      return heldKey() ? setState('held') : show(form(), false);
+    case 'silent':
+      return;
+  }
 }
 
 /** Wires the form: `onChange` runs (to render again) when a key is entered or forgotten. */

@@ -101,7 +101,8 @@ export function checkSignedQuery(
 }
 
 /** `url` signed with `key`, as the hosted service's tools sign it: `k` and `t` appended as text, the query's bytes
- *  left as they are. For the preview page's signed links and the tests. */
+ *  left as they are. For the tests and scripts in Node; the preview page signs in the browser, over the same canonical
+ *  query (renderer-page/preview/access-key.ts). */
 export function signUrl(url: string, key: string, prefix: string): string {
   const [payload = '', signature = ''] = key.slice(prefix.length).split('.');
   const mark = url.indexOf('?');
