@@ -43,10 +43,16 @@ export default {
     },
     {
       name: 'server-imports-renderer-types-only',
-      comment: 'pages and threads load the built bundle; the server takes only the contract (spec.ts) as types',
+      comment:
+        'pages and threads load the built bundle; the server takes only the contract (spec.ts) as types, and the ' +
+        "signed URLs' canonical query, which the preview page signs with and the server verifies with",
       severity: 'error',
       from: { path: '^server/' },
-      to: { path: '^renderer-page/', dependencyTypesNot: ['type-only'] },
+      to: {
+        path: '^renderer-page/',
+        pathNot: '^renderer-page/preview/canonical-query[.]ts$',
+        dependencyTypesNot: ['type-only'],
+      },
     },
     {
       name: 'renderer-imports-topology-types-only',

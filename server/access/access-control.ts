@@ -87,6 +87,15 @@ export function accessControl(options: AccessOptions): Middleware {
     if (check?.ok) state.key = check.claims;
     if (options.mode === 'watermark') {
       state.watermark = !check?.ok;
+      // RFC 7235 lets an answer other than a 401 say that credentials would change it, and RFC 6750 why a key was not
+      // taken: the preview page learns from it to offer its key field
+      if (state.watermark && needsCredentials(ctx))
+        ctx.set(
+          'WWW-Authenticate',
+          check && !check.ok
+            ? `Bearer error="invalid_token", error_description="${refusalMessage(check.refusal, ctx.get('Authorization') !== '')}"`
+            : 'Bearer',
+        );
       return next();
     }
     if (!needsCredentials(ctx)) return next();

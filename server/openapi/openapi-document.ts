@@ -192,7 +192,7 @@ function build(): JsonSchema {
           summary: 'The preview page: build a map and see its URL',
           description:
             'Draws maps in the browser from `/render/spec` with the renderer the service uses. Its script and stylesheets, the renderer bundle, ' +
-            'topology and fonts are served beside it (`/preview.js`, `/preview.css`, `/preview-outputs.css`, `/renderer.js`, the source maps `/renderer.js.map` and `/preview.js.map`, `/topology/*`, `/fonts/*`) as parts of the page, not of the API.',
+            'topology and fonts are served beside it (`/preview.js`, `/preview.css`, `/preview-outputs.css`, `/preview-key.css`, `/renderer.js`, the source maps `/renderer.js.map` and `/preview.js.map`, `/topology/*`, `/fonts/*`) as parts of the page, not of the API.',
           responses: { 200: html('The preview page.'), ...errors(405, 500) },
         },
       },
