@@ -63,17 +63,17 @@ test('every resource the kustomization lists parses, of an API version current K
     'apps/v1': ['Deployment', 'StatefulSet'],
     'autoscaling/v2': ['HorizontalPodAutoscaler'],
     'policy/v1': ['PodDisruptionBudget'],
-    'networking.k8s.io/v1': ['Ingress'],
+    'networking.k8s.io/v1': ['Ingress', 'NetworkPolicy'],
   };
   const examples = ['secret.example.yaml', 'ingress.example.yaml'].flatMap((file) => readObjects(path.join(DIR, file)));
   for (const object of [...objects, ...examples]) {
     assert.ok(served[object.apiVersion]?.includes(object.kind), `${object.apiVersion} ${object.kind}`);
     assert.match(object.metadata.name, /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/);
   }
-  assert.deepEqual(objects.map((object) => object.kind).sort(), [
-    ...['ConfigMap', 'Deployment', 'Deployment', 'HorizontalPodAutoscaler', 'Namespace', 'PodDisruptionBudget'],
-    ...['Service', 'Service', 'Service', 'StatefulSet'],
-  ]);
+  const kinds: Record<string, number> = {};
+  for (const { kind } of objects) kinds[kind] = (kinds[kind] ?? 0) + 1;
+  const expected = { Namespace: 1, Deployment: 2, StatefulSet: 1, Service: 3, ConfigMap: 1, NetworkPolicy: 2 };
+  assert.deepEqual(kinds, { ...expected, HorizontalPodAutoscaler: 1, PodDisruptionBudget: 1 });
   for (const object of objects.filter((object) => object.kind !== 'Namespace'))
     assert.equal(object.metadata.namespace, 'map-service', `${object.kind} ${object.metadata.name}`);
 });
@@ -220,6 +220,24 @@ test("REDIS_URL reaches an LRU cache's Service and MAPS_REDIS_URL a persistent, 
   const data = podTemplate(maps.workload).spec.containers[0].volumeMounts[0];
   assert.equal(data.mountPath, '/data');
   assert.ok(maps.workload?.spec.volumeClaimTemplates.some((claim: KubeObject) => claim.metadata.name === data.name));
+});
+
+test("only the service's pods reach Redis, on its port", () => {
+  const guarded = objects
+    .filter((object) => object.kind === 'NetworkPolicy')
+    .map((policy) => {
+      const [workload] = workloadsSelected(policy.spec.podSelector.matchLabels);
+      const [rule] = policy.spec.ingress;
+      assert.deepEqual(policy.spec.policyTypes, ['Ingress']);
+      assert.deepEqual(workloadsSelected(rule.from[0].podSelector.matchLabels), [deployment]);
+      const ports = podTemplate(workload).spec.containers[0].ports;
+      assert.ok(
+        ports.some((port: { name: string }) => port.name === rule.ports[0].port),
+        'the named port is Redis',
+      );
+      return workload?.metadata.name;
+    });
+  assert.deepEqual(guarded.sort(), ['redis-cache', 'redis-maps']);
 });
 
 test("the Ingress example reaches the Service and carries deploy/nginx.conf's limits", () => {
