@@ -40,9 +40,10 @@ const workloadsSelected = (selector: Record<string, string>) =>
 
 const deployment = find('Deployment', 'map-service');
 const container = podTemplate(deployment).spec.containers[0];
+/** every variable server/config.ts reads, from the table it makes of its settings (the README's) */
 const variables = configurationTable()
   .split('\n')
-  .flatMap((row) => /^\| `([A-Z_]+)` \|/.exec(row)?.[1] ?? []);
+  .flatMap((row) => /^\| `([A-Z0-9_]+)` \|/.exec(row)?.[1] ?? []);
 const secretExample = readObjects(path.join(DIR, 'secret.example.yaml'))[0]!;
 
 /** The container's environment as the service would see it, each secret from the Secret given. */
@@ -126,6 +127,7 @@ test('the service listens on the port its Service, probes and ingress reach, and
 });
 
 test("every variable the Deployment sets is one of server/config.ts's settings, and the service accepts them", () => {
+  assert.ok(variables.includes('PORT') && variables.includes('KEY_SECRETS'), 'the settings were read');
   for (const { name } of container.env) assert.ok(variables.includes(name), `${name} is a setting of config.ts`);
   assert.equal(config.access, 'keys');
   assert.deepEqual(config.keySecrets, [secrets.KEY_SECRETS]);
