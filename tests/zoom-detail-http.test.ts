@@ -1,11 +1,13 @@
 // Detail follows the output (DECISIONS §11), as a reader of a zoomed map sees it: a `bbox` on a country or a group
 // takes finer outlines than the whole scope's, for the subject and for the land around it alike, without the
-// request naming a level; a level asked for is obeyed.
+// request naming a level; a level asked for is obeyed. On a poster, far islands in panels are magnified no further
+// than their outlines' detail reads at its size.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Document } from '@xmldom/xmldom';
+import type { Document, Element } from '@xmldom/xmldom';
 import { startService, type TestService } from './support/service.ts';
-import { all, fetchSvg, pathPieces, root } from './support/svg.ts';
+import { all, fetchSvg, pathPieces, root, type Point } from './support/svg.ts';
+import { insetPanels } from './support/furniture-boxes.ts';
 import { themes } from '../renderer-page/themes/index.ts';
 
 let service: TestService;
@@ -24,7 +26,7 @@ async function level(query: string): Promise<string> {
 function pointsIn(doc: Document, which: (path: Element) => boolean): number {
   const [, , width, height] = root(doc).getAttribute('viewBox')!.split(/\s+/).map(Number);
   return all(doc, 'path')
-    .filter((p) => which(p as unknown as Element))
+    .filter(which)
     .flatMap((p) => pathPieces(p.getAttribute('d') ?? '').flat())
     .filter(([x, y]) => x >= 0 && y >= 0 && x <= width && y <= height).length;
 }
@@ -75,4 +77,29 @@ test('zoomed on New York, the states have finer coasts', async () => {
   const whole = await detail(`${query}&level=medium`, 'US-NY');
   const zoomed = await detail(query, 'US-NY');
   assert.ok(zoomed.region > 1.5 * whole.region, `New York: ${zoomed.region} points, ${whole.region} at medium`);
+});
+
+test('Japan at 4000 px: the far islands in their panels show no coarse corners, in panels sized to them', async () => {
+  const { doc } = await fetchSvg(service.url, '/map.svg?theme=light&scope=JP&width=4000&data=JP-13:5,JP-47:3,JP-01:2');
+  const panels = insetPanels(doc);
+  assert.equal(panels.length, 3, 'the Ryukyus, the Bonins and Iwo Jima, Minami-Torishima');
+  for (const panel of panels) {
+    const inside = ([x, y]: Point) => x >= panel.x0 && x <= panel.x1 && y >= panel.y0 && y <= panel.y1;
+    const pieces = all(doc, 'path')
+      .filter((p) => p.getAttribute('data-id'))
+      .flatMap((p) => pathPieces(p.getAttribute('d')!))
+      .filter((piece) => piece.every(inside));
+    assert.ok(pieces.length > 0, 'each panel shows its islands');
+    // Natural Earth draws Minami-Torishima with five points: magnified to a 60 px triangle, it read as a polygon
+    const longest = Math.max(
+      ...pieces.flatMap((piece) => piece.slice(1).map(([x, y], i) => Math.hypot(x - piece[i][0], y - piece[i][1]))),
+    );
+    assert.ok(longest < 30, `an island's edge of ${Math.round(longest)} px`);
+  }
+  // and no panel stands several hundred pixels wide around a speck
+  const smallest = panels.reduce((a, b) => ((a.x1 - a.x0) * (a.y1 - a.y0) < (b.x1 - b.x0) * (b.y1 - b.y0) ? a : b));
+  assert.ok(
+    smallest.x1 - smallest.x0 < 400,
+    `Minami-Torishima's panel: ${Math.round(smallest.x1 - smallest.x0)} px wide`,
+  );
 });
