@@ -79,6 +79,14 @@ test('zoomed on New York, the states have finer coasts', async () => {
   assert.ok(zoomed.region > 1.5 * whole.region, `New York: ${zoomed.region} points, ${whole.region} at medium`);
 });
 
+test('zoomed on the Alps, the EU and Switzerland around it take 1:10m outlines, not 1:50m', async () => {
+  const query = 'scope=EU&width=1200&bbox=5,44,12,48';
+  const whole = await detail(`${query}&level=medium`, 'IT');
+  const zoomed = await detail(query, 'IT');
+  assert.ok(zoomed.region > 2 * whole.region, `Italy: ${zoomed.region} points, ${whole.region} at medium`);
+  assert.ok(zoomed.context > 2 * whole.context, `Switzerland: ${zoomed.context} points, ${whole.context}`);
+});
+
 test('Japan at 4000 px: the far islands in their panels show no coarse corners, in panels sized to them', async () => {
   const { doc } = await fetchSvg(service.url, '/map.svg?theme=light&scope=JP&width=4000&data=JP-13:5,JP-47:3,JP-01:2');
   const panels = insetPanels(doc);
