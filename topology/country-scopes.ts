@@ -184,6 +184,7 @@ function buildCountry(
       name: inputs.names.get(country) ?? country,
       regionKind: parentDivision?.childKind ?? regionKindOf(features),
       defaultLevel: 'medium',
+      detailSpan: Math.round(around.span * 10) / 10,
       defaultProjection: country === 'US' ? 'albersUsa' : 'conicConformal',
       sources: COUNTRY_SOURCES,
       boundaries: boundariesOf(country),

@@ -32,6 +32,9 @@ export interface ScopeDefinition {
   /** the box the map is fitted to by default, [west, south, east, north] (east past 180 across the antimeridian),
    *  where the regions reach far beyond what a map of the scope shows (Europe's Russia to the Pacific) */
   extent?: [number, number, number, number];
+  /** a country's: the side in degrees of the map its levels are made for (its largest part with a margin,
+   *  surroundings.ts), what a `bbox` zoom is measured against when the detail follows the output */
+  detailSpan?: number;
   /** the worldviews other than `un` whose lines differ on this scope's map, each with its own files
    *  (`europe@de-facto-low.json`); absent where every worldview draws the same map */
   worldviews?: Exclude<Worldview, 'un'>[];

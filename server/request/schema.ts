@@ -56,7 +56,7 @@ const fields = {
     example: 'world',
   }),
   level: oneOf(LEVELS, 'level').meta({
-    description: `Detail of the outlines. Default: the scope's (\`${WORLD.defaultLevel}\` for world, \`${ROMANIA.defaultLevel}\` for countries; \`GET /scopes\` lists each).`,
+    description: `Detail of the outlines. Default: the scope's (\`${WORLD.defaultLevel}\` for world, \`${ROMANIA.defaultLevel}\` for countries; \`GET /scopes\` lists each), or finer where the output spreads the scope over more pixels: a large output, or a \`bbox\` that zooms into a country, a group or the world.`,
     example: 'medium',
   }),
   format,

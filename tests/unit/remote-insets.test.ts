@@ -42,7 +42,10 @@ for (const [level, expected] of Object.entries(AT_LEVEL)) {
         { scope, division: null, geometry: null, level, worldview: 'un' } as never,
         loadBuiltJson,
       );
-      const basis = projectionBasis({ scope, projection: 'conicConformal', bbox: null }, geometry);
+      const basis = projectionBasis(
+        { scope, projection: 'conicConformal', bbox: null, level: level as 'low' | 'medium' | 'high' },
+        geometry,
+      );
       if (basis.hasInsets) found[scope] = basis.panels.length;
     }
     assert.deepEqual(found, expected);
