@@ -192,19 +192,26 @@ function farParts(
   const landOf = (members: Piece[]) => members.reduce((sum, p) => sum + p.area, 0);
   // the pair of parts whose joint box is least larger than the larger's (against the mainland's), joined while
   // they are too many (with `merge`), or while one joins another at little cost: Iwo Jima with the Bonins, the
-  // Daito Islands with Okinawa, not Minami-Torishima, 1,200 km east of them. Without `merge`, only parts of one
-  // region join: Bear Island Svalbard, whose panel of its own was captioned "Svalbard" beside Svalbard's, but not
-  // Jan Mayen (Nordland), whose joint bounds would take in Finnmark's coast
-  const regionsOf = (members: Piece[]) => new Set(members.map((p) => p.outline));
-  const oneRegion = (a: Piece[], b: Piece[]) => {
-    const [ra, rb] = [regionsOf(a), regionsOf(b)];
-    return ra.size === 1 && rb.size === 1 && [...ra][0] === [...rb][0];
+  // Daito Islands with Okinawa, not Minami-Torishima, 1,200 km east of them. Without `merge`, only a region's
+  // stray piece joins the part that holds the region's largest: Bear Island Svalbard, whose panel of its own was
+  // captioned "Svalbard" beside Svalbard's; not Jan Mayen (Nordland), whose joint bounds would take in Finnmark's
+  // coast, nor two fragments of a region whose home is the mainland (Vanuatu's Tafea), each a panel of its own
+  const home = new Map<Outline, Piece>();
+  for (const piece of all)
+    if (piece.area > (home.get(piece.outline)?.area ?? -1)) home.set(piece.outline, piece);
+  const regionOf = (members: Piece[]) => {
+    const outlines = new Set(members.map((p) => p.outline));
+    return outlines.size === 1 ? members[0].outline : null;
+  };
+  const strayJoinsHome = (a: Piece[], b: Piece[]) => {
+    const region = regionOf(a);
+    return region !== null && region === regionOf(b) && [...a, ...b].includes(home.get(region)!);
   };
   while (far.length > 1) {
     let best = { cost: Infinity, i: 0, j: 0 };
     far.forEach((a, i) =>
       far.slice(i + 1).forEach((b, k) => {
-        if (!merge && !oneRegion(a, b)) return;
+        if (!merge && !strayJoinsHome(a, b)) return;
         const [boxA, boxB] = [boxOfAll(a), boxOfAll(b)];
         const cost = (side(union(boxA, boxB)) - Math.max(side(boxA), side(boxB))) / side(mainlandBox);
         if (cost < best.cost) best = { cost, i, j: i + 1 + k };
