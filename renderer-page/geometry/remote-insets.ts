@@ -197,8 +197,7 @@ function farParts(
   // captioned "Svalbard" beside Svalbard's; not Jan Mayen (Nordland), whose joint bounds would take in Finnmark's
   // coast, nor two fragments of a region whose home is the mainland (Vanuatu's Tafea), each a panel of its own
   const home = new Map<Outline, Piece>();
-  for (const piece of all)
-    if (piece.area > (home.get(piece.outline)?.area ?? -1)) home.set(piece.outline, piece);
+  for (const piece of all) if (piece.area > (home.get(piece.outline)?.area ?? -1)) home.set(piece.outline, piece);
   const regionOf = (members: Piece[]) => {
     const outlines = new Set(members.map((p) => p.outline));
     return outlines.size === 1 ? members[0].outline : null;
