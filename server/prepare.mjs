@@ -124,7 +124,8 @@ if (mtime(join(root, 'topology/build/catalogue.json')) > Math.max(...topologyCod
 // 4. the font table and the renderer and preview bundles, when any of their sources is newer: the table and
 // bundles come from installed packages (npm's record of what it installed
 // changes with every install; the packages' own files keep npm's fixed 1985 mtime)
-const rendererCode = newestIn(join(root, 'renderer-page'));
+// the renderer's code and the lists it shares with the server (shared/)
+const rendererCode = Math.max(newestIn(join(root, 'renderer-page')), newestIn(join(root, 'shared')));
 const sources = Math.max(rendererCode, mtime(installed));
 const outputs = ['font-metrics.json', 'renderer.js', 'renderer.js.map', 'preview.js', 'preview.js.map'].map((name) =>
   join(root, 'renderer-page/dist', name),
@@ -140,7 +141,8 @@ if (outputs.some((path) => mtime(path) < sources)) {
 // its loader, its copies of the packages' sources and an esbuild process (about 20 MiB for the process, 25 MiB a
 // thread), and start sooner. Packages stay imports. The tests run the TypeScript itself, through tsx.
 const dist = join(root, 'server/dist');
-// the code it is bundled from: the server's, the renderer's types and the topology's modules (not their build)
+// the code it is bundled from: the server's, the renderer's types and the shared lists (rendererCode), the
+// topology's modules (not their build)
 const serverCode = Math.max(newestIn(join(root, 'server')), rendererCode, ...topologyCode);
 const bundles = ['main.mjs', 'svg-worker.mjs', 'body-worker.mjs'].map((name) => join(dist, name));
 if (bundles.some((path) => mtime(path) < Math.max(serverCode, mtime(installed)))) {

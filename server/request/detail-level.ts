@@ -3,7 +3,7 @@
 // Natural Earth's 1:110m coasts on a poster or a zoom on the Alps. What counts is the pixels across the scope:
 // the output's device width, times how far a `bbox` zooms into the world.
 import type { Level, MapSpec } from '../../renderer-page/spec.ts';
-import { LEVELS } from './enums.ts';
+import { LEVELS } from '../../shared/lists.ts';
 
 /** Pixels across the scope from which a map takes one level finer than the scope's default, and two. A world map
  *  at 2,400 px (a 1,200 px map at scale 2) shows 1:110m's angular coasts; 12,000 px across the world is a map of
