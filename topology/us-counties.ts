@@ -4,12 +4,13 @@
 
 import { createRequire } from 'node:module';
 import type { Topology } from 'topojson-specification';
-import { finaliseRegions, TIER, type RegionDraft } from './aliases.js';
+import { TIER, type RegionDraft } from './aliases.js';
 import type { DivisionCatalogue, RegionEntry } from './catalogue.js';
 import { disambiguateNames } from './country-drafts.js';
 import { writeLevels } from './scope-levels.js';
 import type { Surroundings } from './surroundings.js';
-import { arealGeometries, mergeById, readJson } from './topo-tools.js';
+import { arealGeometries, readJson } from './topo-tools.js';
+import { scopeRegions } from './scope-from-features.js';
 
 const require = createRequire(import.meta.url);
 export const US_COUNTIES_FILE = require.resolve('us-atlas/counties-10m.json');
@@ -76,17 +77,12 @@ export function buildUsCounties(
     if (former) aliases.push({ text: former.fips, tier: TIER.code });
     return { id, name: `${name}, ${state.id.slice(3)}`, aliases };
   });
-  const regions = finaliseRegions('US', disambiguateNames(drafts));
-  const names = new Map(regions.map((r) => [r.id, r.name]));
+  // no office's codes but the FIPS codes, which are the ids
+  const { regions, merged } = scopeRegions('US', disambiguateNames(drafts), null);
   writeLevels(
     'US.counties',
     source,
-    mergeById(
-      source,
-      geometries,
-      (g) => String(g.id),
-      (id) => names.get(id)!,
-    ),
+    merged(source, geometries, (g) => String(g.id)),
     around,
     write,
   );
