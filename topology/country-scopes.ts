@@ -19,7 +19,7 @@ import type { ScopeDefinition } from './scopes.js';
 import { worldviewSubdivisions } from './worldview-lines.js';
 import { readCldrSubdivisions, type CldrSubdivisions } from './cldr-subdivisions.js';
 import { resolveSubdivisionIds } from './subdivision-ids.js';
-import { buildUsCounties } from './us-counties.js';
+import { DIVISION_SOURCES } from './division-sources.js';
 import { arealGeometries } from './topo-tools.js';
 import { scopeRegions } from './scope-from-features.js';
 
@@ -153,20 +153,16 @@ function buildCountry(
       regions: levels.coarse,
     });
   }
-  if (country === 'US') {
-    const counties = buildUsCounties(entries, around, write);
-    const stateOf = new Map(
-      entries.flatMap((s) => s.aliases.filter((a) => /^\d\d$/.test(a)).map((fips) => [fips, s.id])),
-    );
-    const levels = separateLevels(country, {
-      coarse: entries,
-      fine: counties.regions,
-      parentOf: (county) => stateOf.get(county.slice(0, 2)),
-    });
+  const finer = DIVISION_SOURCES[country];
+  if (finer) {
+    const { division, parentOf } = finer.build(entries, around, write);
+    const levels = separateLevels(country, { coarse: entries, fine: division.regions, parentOf });
     entries = levels.coarse;
     if (levels.dropped)
-      console.log(`  US: ${levels.dropped} spellings of states and counties left to the unit they name`);
-    divisions.push({ ...counties, regions: levels.fine });
+      console.log(
+        `  ${country}: ${levels.dropped} spellings of two levels (${division.id}) left to the unit they name`,
+      );
+    divisions.push({ ...division, regions: levels.fine });
   }
   return {
     definition: {

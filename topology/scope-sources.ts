@@ -11,6 +11,7 @@ import { kb, type BuildOutput } from './build-output.js';
 import type { DivisionCatalogue, RegionEntry } from './catalogue.js';
 import { CLDR_SUBDIVISIONS_FILE } from './cldr-subdivisions.js';
 import { buildCountries } from './country-scopes.js';
+import { DIVISION_SOURCES } from './division-sources.js';
 import { WORLD_BANK_FILE } from './dataset-country-names.js';
 import { CONTINENTS_FILE } from './group-members.js';
 import { buildGroups } from './group-scopes.js';
@@ -20,7 +21,6 @@ import { ROMANIA, WORLD, type ScopeDefinition } from './scopes.js';
 import { buildSeaNetwork } from './sea-network.js';
 import { CODES_DIR } from './statistical-codes.js';
 import { readJson } from './topo-tools.js';
-import { US_COUNTIES_FILE } from './us-counties.js';
 import { buildWorld, WORLD_FILES, type WorldBuild } from './world-scope.js';
 import { CLDR_COUNTRY_NAMES_FILE } from './world-regions.js';
 
@@ -101,7 +101,13 @@ export const BUILD_SOURCES: readonly BuildSource[] = [
   {
     makes:
       "every other country's first-level subdivisions, with France's, Spain's, Italy's and the UK's coarser level and the US counties",
-    reads: [ADMIN1_FILE, CLDR_SUBDIVISIONS_FILE, US_COUNTIES_FILE, ...LAKE_FILES, CODES_DIR],
+    reads: [
+      ADMIN1_FILE,
+      CLDR_SUBDIVISIONS_FILE,
+      ...LAKE_FILES,
+      CODES_DIR,
+      ...Object.values(DIVISION_SOURCES).flatMap((source) => source.reads),
+    ],
     build(state) {
       const names = new Map(state.world.regions.map((r) => [r.id, r.name]));
       // the countries a source before this one built

@@ -45,14 +45,14 @@ function namesWithState(name: string, state: RegionEntry): string[] {
 }
 
 /**
- * Builds the counties division and writes its levels as `US.counties-*.json`. `states` are the US scope's
- * regions, each with its 2-digit FIPS code among its aliases.
+ * Builds the counties division and writes its levels as `US.counties-*.json`; with each county's state. `states`
+ * are the US scope's regions, each with its 2-digit FIPS code among its aliases.
  */
 export function buildUsCounties(
   states: RegionEntry[],
   around: Surroundings,
   write: (file: string, topology: Topology) => number,
-): DivisionCatalogue {
+): { division: DivisionCatalogue; parentOf: (county: string) => string | undefined } {
   const source = readJson<Topology>(US_COUNTIES_FILE);
   const stateByFips = new Map(
     states.flatMap((s) => s.aliases.filter((a) => /^\d\d$/.test(a)).map((fips) => [fips, s] as const)),
@@ -87,13 +87,16 @@ export function buildUsCounties(
     write,
   );
   return {
-    id: 'counties',
-    regionKind: 'counties',
-    sources: 'Made with Natural Earth · counties: US Census Bureau',
-    boundaries: {
-      source: 'US Census Bureau cartographic boundary files 1:10m (npm us-atlas)',
-      licence: 'US Census: public domain; us-atlas: ISC',
+    division: {
+      id: 'counties',
+      regionKind: 'counties',
+      sources: 'Made with Natural Earth · counties: US Census Bureau',
+      boundaries: {
+        source: 'US Census Bureau cartographic boundary files 1:10m (npm us-atlas)',
+        licence: 'US Census: public domain; us-atlas: ISC',
+      },
+      regions,
     },
-    regions,
+    parentOf: (county) => stateByFips.get(county.slice(0, 2))?.id,
   };
 }
