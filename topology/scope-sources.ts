@@ -58,7 +58,7 @@ export interface BuildSource {
   makes: string;
   /** the files (or folders) its features, ids and names are read from: files of npm packages or of ours */
   reads: readonly string[];
-  /** builds its scopes and writes their files through `state.output`; the scopes, in the catalogue's order */
+  /** builds its scopes and writes their files through `state.output`; the scopes (make-scopes.ts orders them) */
   build(state: BuildState): BuiltScope[];
 }
 
