@@ -9,7 +9,7 @@ import { HEADERS, imageResponse, notModifiedResponse } from './map-responses.ts'
 import { responseSchemas } from './response-schemas.ts';
 import { STORED_MAP_SCHEMAS, storedMapPaths } from './stored-map-paths.ts';
 import { ref, type JsonSchema } from '../request/field-meta.ts';
-import { FORMATS } from '../request/enums.ts';
+import { FORMATS } from '../../shared/lists.ts';
 import { EXTENSIONS } from '../http/image-formats.ts';
 import { CORS_REQUEST_HEADERS } from '../http/cors.ts';
 import { ANSWERED_METHODS } from '../errors.ts';

@@ -4,7 +4,7 @@
 // the output's device width, times how far a `bbox` zooms into it.
 import type { ScopeCatalogue } from '../../topology/catalogue.ts';
 import type { Level, MapSpec } from '../../renderer-page/spec.ts';
-import { LEVELS } from './enums.ts';
+import { LEVELS } from '../../shared/lists.ts';
 
 /** Pixels across the scope from which a map takes one level finer than the scope's default, and two. A world map
  *  at 2,400 px (a 1,200 px map at scale 2) shows 1:110m's angular coasts; 12,000 px across the world is a map of

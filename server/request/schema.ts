@@ -13,7 +13,7 @@ import {
   LEVELS,
   PROJECTIONS,
   THEMES,
-} from './enums.ts';
+} from '../../shared/lists.ts';
 import { GEOMETRY_JSON_SCHEMA } from './custom-geometry.ts';
 import { format, quality, scale, transparent } from './output-schema.ts';
 import { alt, locale, numberFormat, source, valueSuffix } from './words-schema.ts';

@@ -17,7 +17,7 @@ import {
   ROUTE_MODES,
   ROUTE_STYLES,
   THEMES,
-} from '../../server/request/enums.ts';
+} from '../../shared/lists.ts';
 import { STATUS, type ErrorCode } from '../../server/errors.ts';
 import { GEOMETRY_TYPES } from '../../server/request/coordinates.ts';
 import {
