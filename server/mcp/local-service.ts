@@ -29,7 +29,7 @@ export interface LocalContext {
 
 /** The service's refusal as a tool error: the same message, code and field as its 4xx JSON (errors.ts), and a
  *  render refused for its cost, the load or its time likewise; anything else is the tool server's to log. */
-export function refusal(error: unknown): never {
+function refusal(error: unknown): never {
   if (error instanceof ApiError && error.status < 500) throw new ToolError(error.message, error.field, error.code);
   if (error instanceof TooManyPixels) throw new ToolError(error.message, 'width', 'too_costly');
   if (error instanceof RenderRefused)

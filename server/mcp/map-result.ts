@@ -5,9 +5,9 @@ import { signUrl } from '../access/key-tokens.ts';
 import { warningsOf, type MapService, type Prepared } from './map-service.ts';
 
 /** The preview's width: large enough to judge a map, small enough for a model's context. */
-export const PREVIEW_WIDTH = 900;
+const PREVIEW_WIDTH = 900;
 
-export interface MapLinks {
+interface MapLinks {
   svg_url: string;
   png_url: string;
   editor_url: string;

@@ -41,7 +41,7 @@ export const RESOURCES: Resource[] = [
 ];
 
 /** The examples: the three of the README, each a different idiom. */
-export const EXAMPLES = [
+const EXAMPLES = [
   {
     request: 'Coffee consumption per capita for the ten biggest drinkers',
     idiom: 'A choropleth: numbers by country on scope world, the unit in the subtitle and the legend.',

@@ -187,7 +187,7 @@ export const LIST_REGIONS_INPUT: JsonSchema = {
   },
 };
 
-export const PLACE_KINDS = ['country', 'region', 'city', 'airport', 'port'] as const;
+const PLACE_KINDS = ['country', 'region', 'city', 'airport', 'port'] as const;
 
 export const FIND_PLACES_INPUT: JsonSchema = {
   type: 'object',
