@@ -6,7 +6,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import getRawBody from 'raw-body';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { AppDeps } from '../app-deps.ts';
 import type { AccessState } from '../access/access-control.ts';
 import { imposedFields } from '../access/access-control.ts';
@@ -52,7 +51,10 @@ export function mcpRoutes(deps: AppDeps): Router {
       imposed: imposedFields(ctx),
       self: selfUrl(ctx),
     });
-    const server = createMcpServer(service, (error) => ctx.app.emit('error', error, ctx));
+    const server = await createMcpServer(service, (error) => ctx.app.emit('error', error, ctx));
+    // loaded with the SDK, when the first MCP request comes (mcp-server.ts)
+    const { WebStandardStreamableHTTPServerTransport } =
+      await import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js');
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

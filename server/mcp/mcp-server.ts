@@ -1,17 +1,10 @@
 // The MCP server over a map service, whatever carries it (stdio.ts, http-route.ts). The SDK's low-level Server,
 // not McpServer: the tools' input schemas are JSON Schema derived from the request schema (tool-schemas.ts), and
 // the service's own normalisation validates the arguments, so that its 400 messages reach the model.
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  CallToolRequestSchema,
-  ErrorCode,
-  GetPromptRequestSchema,
-  ListPromptsRequestSchema,
-  ListResourcesRequestSchema,
-  ListToolsRequestSchema,
-  McpError,
-  ReadResourceRequestSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+//
+// The SDK is loaded when the first MCP request comes, not at start: it holds 25 MiB and takes 350 ms to load, which
+// a service that is never asked by an assistant would pay at every start and in every replica.
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ToolError, type MapService } from './map-service.ts';
 import { getPrompt, PROMPTS } from './prompts.ts';
 import { readResource, RESOURCES } from './resources.ts';
@@ -25,8 +18,21 @@ const INSTRUCTIONS =
   'add_layers adds markers, routes and more to it; find_places resolves names to coordinates; list_regions maps ' +
   'names to region ids; describe_options lists the accepted values.';
 
+/** The SDK's server and the protocol's schemas, loaded once, when first needed. */
+let sdk: Promise<
+  [typeof import('@modelcontextprotocol/sdk/server/index.js'), typeof import('@modelcontextprotocol/sdk/types.js')]
+>;
+const loadSdk = () =>
+  (sdk ??= Promise.all([
+    import('@modelcontextprotocol/sdk/server/index.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]));
+
 /** A wrong prompt or resource name is the client's mistake: a JSON-RPC error naming it. */
-async function invalidParams<T>(work: () => Promise<T> | T): Promise<T> {
+async function invalidParams<T>(
+  { McpError, ErrorCode }: typeof import('@modelcontextprotocol/sdk/types.js'),
+  work: () => Promise<T> | T,
+): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -37,7 +43,16 @@ async function invalidParams<T>(work: () => Promise<T> | T): Promise<T> {
 
 /** `onError`: what a tool threw that is no refusal of bad input (a bug, a service down), for the log; the model is
  *  told only that the tool failed. */
-export function createMcpServer(service: MapService, onError: (error: unknown) => void): Server {
+export async function createMcpServer(service: MapService, onError: (error: unknown) => void): Promise<Server> {
+  const [{ Server }, types] = await loadSdk();
+  const {
+    CallToolRequestSchema,
+    GetPromptRequestSchema,
+    ListPromptsRequestSchema,
+    ListResourcesRequestSchema,
+    ListToolsRequestSchema,
+    ReadResourceRequestSchema,
+  } = types;
   const server = new Server(
     { name: 'map-render-service', title: 'Map render service', version: VERSION },
     { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: INSTRUCTIONS },
@@ -56,11 +71,11 @@ export function createMcpServer(service: MapService, onError: (error: unknown) =
   });
   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: RESOURCES }));
   server.setRequestHandler(ReadResourceRequestSchema, ({ params }) =>
-    invalidParams(() => readResource(service, params.uri)),
+    invalidParams(types, () => readResource(service, params.uri)),
   );
   server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: PROMPTS }));
   server.setRequestHandler(GetPromptRequestSchema, ({ params }) =>
-    invalidParams(() => getPrompt(params.name, params.arguments)),
+    invalidParams(types, () => getPrompt(params.name, params.arguments)),
   );
   return server;
 }

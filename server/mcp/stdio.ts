@@ -12,6 +12,6 @@ const service = remoteService(config.mapServiceUrl, {
   key: config.mapApiKey,
   prefix: config.keyPrefix,
 });
-const server = createMcpServer(service, (error) => console.error('a tool failed:', error));
+const server = await createMcpServer(service, (error) => console.error('a tool failed:', error));
 await server.connect(new StdioServerTransport());
 console.error(`map tools over stdio, drawing with ${config.mapServiceUrl}`);
