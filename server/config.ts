@@ -247,7 +247,7 @@ const SERVICE_SETTINGS = [
     key: 'publicUrl',
     variable: 'PUBLIC_URL',
     shown: "none: the request's own",
-    what: 'the address clients reach the service at (e.g. `https://maps.example.org`), which the URLs `POST /maps` answers begin with; without it, the scheme and host the request came to (behind a proxy, with `TRUST_PROXY`, the ones it forwarded)',
+    what: 'the address clients reach the service at (e.g. `https://maps.example.org`), which the URLs `POST /maps` answers and the links of the MCP tools (docs/mcp.md) begin with; without it, the scheme and host the request came to (behind a proxy, with `TRUST_PROXY`, the ones it forwarded)',
     read: (raw) => (raw ? serviceUrl('PUBLIC_URL', raw) : undefined),
   }),
   setting({
