@@ -49,6 +49,8 @@ export interface AppDeps {
   http: { trustedProxies: number; sendTimeoutMs: number; corsOrigins: CorsOrigins };
   /** who may render: ACCESS, the keys' prefix and secrets, the revoked keys (access/access-control.ts) */
   access: AccessOptions;
+  /** the MCP server at /mcp (server/mcp/): the key its maps' URLs are signed with (MCP_API_KEY), else the caller's */
+  mcp: { apiKey: string | undefined };
   /** what the operator's own surface shows: the pages for people it serves (PAGES), the token /metrics asks for */
   surface: { pages: readonly Page[]; metricsToken: string | undefined };
 }

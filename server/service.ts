@@ -144,6 +144,7 @@ export async function startService(
       revoked: revokedKeysFile(config.revokedKeys, logger),
     },
     surface: { pages: config.pages, metricsToken: config.metricsToken },
+    mcp: { apiKey: config.mcpApiKey },
   });
   const server = await listen(app, config.port, config.host, config.requestTimeoutMs);
   const { port } = server.address() as AddressInfo;

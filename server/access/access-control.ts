@@ -32,10 +32,10 @@ export interface AccessState {
 
 const OUT_OF_THE_REQUEST = new Set(['k', 't', 'src']);
 
-/** The paths that render or read data: maps, their specs, storing one. A stored map's own URL is open (its key was
+/** The paths that render or read data: maps, their specs, storing one, the MCP server that makes them. A stored map's own URL is open (its key was
  *  checked when it was stored), and so are the scopes, the docs, the preview page and the health checks. */
 function needsCredentials(ctx: Context): boolean {
-  if (/^\/map\.[a-z]+$/.test(ctx.path) || ctx.path.startsWith('/render/')) return true;
+  if (/^\/map\.[a-z]+$/.test(ctx.path) || ctx.path.startsWith('/render/') || ctx.path === '/mcp') return true;
   return ctx.path === '/maps' && ctx.method === 'POST';
 }
 

@@ -62,7 +62,8 @@ function parsePairs(
     });
 }
 
-const LAT_LON = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/;
+/** `lat,lon` as a query writes a position; add_layers (server/mcp) reads its route ends by it too. */
+export const LAT_LON = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/;
 
 /** `lat,lon[:icon-or-sidc][:label][:labelPosition][:size]`, entries split by `;`. */
 function parseMarkers(text: string): Array<Record<string, string>> {

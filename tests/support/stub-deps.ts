@@ -31,6 +31,7 @@ export function stubDeps(deps: Pick<AppDeps, 'renderer'> & Partial<AppDeps>): Ap
     http: { trustedProxies: 0, sendTimeoutMs: 30_000, corsOrigins: '*' },
     access: { mode: 'open', prefix: 'mr_live_', secrets: [], revoked: { has: () => false } },
     surface: { pages: ['preview', 'docs', 'source-maps'], metricsToken: undefined },
+    mcp: { apiKey: undefined },
     ...deps,
   };
 }
