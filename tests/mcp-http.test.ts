@@ -10,7 +10,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { closedAfterTests, type TestService } from './support/service.ts';
 import { all, fetchSvg, fill, parseSvg } from './support/svg.ts';
 import { mintKey } from '../server/access/key-tokens.ts';
-import { MARKER_ICONS, THEMES } from '../server/request/enums.ts';
+import { MARKER_ICONS, THEMES } from '../shared/lists.ts';
 import { dark } from '../renderer-page/themes/dark.ts';
 
 const SECRET = 'test-secret-of-at-least-32-characters!';

@@ -1,7 +1,7 @@
 // What the service accepts, for describe_options and the resources: the same lists the request schema validates
 // against (enums.ts) and the field descriptions the OpenAPI document and /docs show, so that a model reads the
 // values the service takes, not a copy that falls behind.
-import { MARKER_ICONS, PATTERNS, PROJECTIONS, THEMES } from '../request/enums.ts';
+import { MARKER_ICONS, PATTERNS, PROJECTIONS, THEMES } from '../../shared/lists.ts';
 import { FIELD_NAMES, fieldMeta } from '../request/schema.ts';
 import type { MapService } from './map-service.ts';
 import type { DescribeKind } from './tool-schemas.ts';
