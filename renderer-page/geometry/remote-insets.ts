@@ -61,6 +61,9 @@ const VISIBLE = 0.015;
  *  source, whatever the level), came out a triangle 60 px across in Tokyo's panel. An island is magnified as far
  *  as the poster's pixels need, no further. */
 const OUTPUT_SHARE: Record<Level, number> = { low: 1, medium: 1, high: 0.3 };
+/** A panel's side, at most, against the side of what it shows: room around an island magnified no further than
+ *  its outline allows, and for its caption, but no empty frame around a speck. */
+const ROOM = 3;
 
 /** One polygon of the scope: its outer ring, where it lies, and the box around its projection. */
 export interface Piece {
@@ -301,8 +304,10 @@ export function insetsComposite(
     const factor = share ? wanted : Math.min(wanted, Math.max(1, sharp, visible));
     const top = band * side(mainland);
     // the panel keeps, on a poster, the pixels it has at the default level's sizes, not the share: Tokyo's panel
-    // of Minami-Torishima, a speck once magnified no further than its five points allow, stood 350 px empty
-    const room = share ? wanted : Math.max(factor, wanted * outputShare);
+    // of Minami-Torishima, a speck once magnified no further than its five points allow, stood 350 px empty; and
+    // at any size it is no wider than ROOM times what it shows: Easter Island, magnified as far as its triangle
+    // allows, sat as a 10 px speck in a 250 px panel of Chile
+    const room = share ? wanted : Math.max(factor, Math.min(wanted * outputShare, factor * ROOM));
     const [w, h] = [width(own) * room + 2 * pad, height(own) * room + 2 * pad + top];
     const panel = place(mainland, landNow, taken, w, h, main(centre) ?? [0, 0]);
     taken.push(panel);
