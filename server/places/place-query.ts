@@ -4,7 +4,7 @@ import type { Catalogue } from '../../topology/catalogue.ts';
 import { ApiError } from '../errors.ts';
 import { PLACE_KINDS, type PlaceKind } from './place-sources.ts';
 
-export const PLACE_LIMIT = { default: 10, max: 50 };
+const PLACE_LIMIT = { default: 10, max: 50 };
 
 export const PLACE_PARAMETERS = {
   q: {

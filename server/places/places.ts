@@ -25,7 +25,7 @@ function regionIn(catalogue: Catalogue, country: string, raw: string): string {
   return (raw && catalogue.scope(country)?.kind === 'country' && catalogue.resolveId(country, raw)) || '';
 }
 
-export function buildPlaceIndex(catalogue: Catalogue): PlaceIndex {
+function buildPlaceIndex(catalogue: Catalogue): PlaceIndex {
   return new PlaceIndex((add) => {
     for (const p of cataloguePlaces(catalogue)) add(p);
     for (const p of [...airportPlaces(), ...portPlaces()])
@@ -56,7 +56,7 @@ export function placeIndex(catalogue: Catalogue): PlaceIndex {
  * `Paris, US` or `Paris, United States`: the name and the country after its last comma, where that is a country
  * (an ISO code or any name the world scope accepts); else the whole text is the name.
  */
-export function splitCountry(catalogue: Catalogue, text: string): { name: string; country?: string } {
+function splitCountry(catalogue: Catalogue, text: string): { name: string; country?: string } {
   const comma = text.lastIndexOf(',');
   if (comma < 0) return { name: text };
   const country = catalogue.resolveId('world', text.slice(comma + 1).trim());
