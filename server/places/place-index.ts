@@ -8,10 +8,11 @@ import { PLACE_KINDS, type PlaceKind, type SourcePlace } from './place-sources.t
 
 /** Case, accents (the catalogue's normaliseKey) and punctuation folded: `Saint-Étienne` and `saint etienne` are
  *  one key. */
-export const placeKey = (raw: string) =>
-  normaliseKey(raw)
-    .replace(/[^\p{L}\p{N}\p{M}]+/gu, ' ')
-    .trim();
+export function placeKey(raw: string): string {
+  const key = normaliseKey(raw);
+  // most names are plain words already: the Unicode classes are the slow part of folding
+  return /^[a-z0-9]+(?: [a-z0-9]+)*$/.test(key) ? key : key.replace(/[^\p{L}\p{N}\p{M}]+/gu, ' ').trim();
+}
 
 const NEWLINE = 10;
 /** Matches looked at for one query at most: a one-letter query starts some 100,000 keys; ranking that many would
