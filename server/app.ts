@@ -4,6 +4,7 @@ import type { AppDeps } from './app-deps.ts';
 import { ApiError, errorResponses } from './errors.ts';
 import { mapRoutes } from './endpoints/map-endpoints.ts';
 import { scopeRoutes } from './endpoints/scope-endpoints.ts';
+import { placeRoutes } from './endpoints/place-endpoints.ts';
 import { docsRoutes } from './endpoints/docs-endpoints.ts';
 import { previewRoutes } from './endpoints/preview-endpoints.ts';
 import { opsRoutes } from './endpoints/ops-endpoints.ts';
@@ -56,6 +57,7 @@ export function createApp(deps: AppDeps): Koa {
     mapRoutes(deps),
     storedMapRoutes(deps),
     scopeRoutes(deps),
+    placeRoutes(deps),
     docsRoutes(deps.surface.pages),
     previewRoutes(deps),
     opsRoutes(deps),

@@ -23,7 +23,7 @@ export interface MapAnswer {
  *  (http/client-id.ts). */
 export async function answerMap(
   { cache, costs, renderer }: Pick<AppDeps, 'cache' | 'costs'> & { renderer: Pick<AppDeps['renderer'], 'render'> },
-  { spec, unknownIds, unknownRoutes, skippedLines, etag }: Tagged,
+  { spec, unknownIds, unknownRoutes, unknownPlaces, skippedLines, etag }: Tagged,
   ifNoneMatch: string | null,
   client: string,
 ): Promise<MapAnswer> {
@@ -33,7 +33,7 @@ export async function answerMap(
     return {
       etag,
       map: null,
-      warnings: geoWarnings({ unknownIds, unknownRoutes, hiddenLabels: [], notDrawn: [], skippedLines }),
+      warnings: geoWarnings({ unknownIds, unknownRoutes, unknownPlaces, hiddenLabels: [], notDrawn: [], skippedLines }),
     };
   }
   let rendered = await cache.get(etag);
@@ -58,6 +58,7 @@ export async function answerMap(
     warnings: geoWarnings({
       unknownIds,
       unknownRoutes: [...unknownRoutes, ...rendered.renderWarnings.unknownRoutes],
+      unknownPlaces,
       hiddenLabels: rendered.renderWarnings.hiddenLabels,
       notDrawn: rendered.renderWarnings.notDrawn,
       skippedLines,

@@ -59,7 +59,7 @@ export function mapRoutes(deps: AppDeps): Router {
    *  request in the interface's JSON (a GET's parameters or a CSV's rows as JSON), offered for POST /maps; `table`
    *  how a table body was read: its columns, the ones taken, and every row left out with its reason. */
   async function describe(ctx: Context, request: Tagged, input: unknown, table?: TableReport): Promise<void> {
-    const { spec, unknownIds, unknownRoutes, skippedLines, etag } = request;
+    const { spec, unknownIds, unknownRoutes, unknownPlaces, skippedLines, etag } = request;
     // the words come from the drawing (names in the locale, the scope's regions), so the map's SVG is drawn, or
     // found in the cache, whatever the format asked for
     const svg = await answerMap(
@@ -75,7 +75,12 @@ export function mapRoutes(deps: AppDeps): Router {
       spec,
       etag,
       description: svg.map!.description,
-      warnings: { unknownIds, unknownRoutes, ...(skippedLines ? { skippedLines } : {}) },
+      warnings: {
+        unknownIds,
+        unknownRoutes,
+        ...(unknownPlaces ? { unknownPlaces } : {}),
+        ...(skippedLines ? { skippedLines } : {}),
+      },
       suggestions: suggest(spec, unknownIds),
       drawnWithin: within(spec, unknownIds),
       ...(table && { table: withinRows(spec, table) }),

@@ -79,8 +79,8 @@ export function storedMapRoutes(deps: AppDeps): Router {
     );
     const created = await deps.maps.store.put(stored.id, stored.record);
     const { url, urls } = urlsOf(ctx, stored.id);
-    const { unknownIds, unknownRoutes } = request;
-    const warnings = geoWarnings({ unknownIds, unknownRoutes, hiddenLabels: [], notDrawn: [] });
+    const { unknownIds, unknownRoutes, unknownPlaces } = request;
+    const warnings = geoWarnings({ unknownIds, unknownRoutes, unknownPlaces, hiddenLabels: [], notDrawn: [] });
     if (warnings) ctx.set('X-Geo-Warnings', warnings);
     // the same request again is the same map, already there: 200 with the same answer, nothing created
     ctx.status = created ? 201 : 200;

@@ -1,5 +1,5 @@
-// The X-Geo-Warnings header: `skipped-lines:1-4,250-253; unknown-ids:A,B; unknown-routes:X>Y; hidden-labels:Paris;
-// not-drawn:PF`, each part only when it has entries. `skipped-lines` names the lines of a table body above and
+// The X-Geo-Warnings header: `skipped-lines:1-4,250-253; unknown-ids:A,B; unknown-routes:X>Y;
+// unknown-places:Atlantis; hidden-labels:Paris; not-drawn:PF`, each part only when it has entries. `skipped-lines` names the lines of a table body above and
 // below the table that were not read (a title, "Last Updated Date", footnotes). `not-drawn` names regions with data
 // the map could not show (their place outside the frame, as a bbox can leave them): known only once drawn, so a 304
 // does not repeat it.
@@ -25,6 +25,8 @@ function headerSafe(text: string): string {
 export function geoWarnings(parts: {
   unknownIds: string[];
   unknownRoutes: string[];
+  /** markers' place names that name no place (request/place-names.ts) */
+  unknownPlaces?: string[];
   hiddenLabels: string[];
   notDrawn: string[];
   skippedLines?: string[];
@@ -36,6 +38,7 @@ export function geoWarnings(parts: {
     ['skipped-lines', parts.skippedLines ?? []],
     ['unknown-ids', parts.unknownIds],
     ['unknown-routes', parts.unknownRoutes],
+    ['unknown-places', parts.unknownPlaces ?? []],
     ['hidden-labels', parts.hiddenLabels],
     ['not-drawn', parts.notDrawn],
   ] as const) {

@@ -8,6 +8,7 @@ import { errorResponseRef, errorResponses } from './error-responses.ts';
 import { HEADERS, imageResponse, notModifiedResponse } from './map-responses.ts';
 import { responseSchemas } from './response-schemas.ts';
 import { STORED_MAP_SCHEMAS, storedMapPaths } from './stored-map-paths.ts';
+import { PLACE_SCHEMAS, placePaths } from './place-paths.ts';
 import { ref, type JsonSchema } from '../request/field-meta.ts';
 import { FORMATS } from '../../shared/lists.ts';
 import { EXTENSIONS } from '../http/image-formats.ts';
@@ -51,7 +52,7 @@ function mapGet(extension: string, format: Format): JsonSchema {
 }
 
 function build(): JsonSchema {
-  const schemas = { ...requestSchemas(), ...responseSchemas(), ...STORED_MAP_SCHEMAS };
+  const schemas = { ...requestSchemas(), ...responseSchemas(), ...STORED_MAP_SCHEMAS, ...PLACE_SCHEMAS };
   const bodyProperties = (schemas.RenderRequest as { properties: Record<string, JsonSchema> }).properties;
   return {
     openapi: '3.1.0',
@@ -80,7 +81,7 @@ function build(): JsonSchema {
       { name: 'Maps', description: 'Render maps.' },
       { name: 'Stored maps', description: 'Permanent URLs for a stored request, for data too large for a URL.' },
       { name: 'Inspection', description: 'What a request normalises to, without rendering.' },
-      { name: 'Scopes', description: 'What can be drawn, and the region ids each scope accepts.' },
+      { name: 'Scopes', description: 'What can be drawn, the region ids each scope accepts, and places by name.' },
       { name: 'Documentation', description: 'This description, the reference page and the preview page.' },
     ],
     paths: {
@@ -105,6 +106,7 @@ function build(): JsonSchema {
         },
       },
       ...storedMapPaths(),
+      ...placePaths(),
       '/render/spec': {
         get: {
           tags: ['Inspection'],

@@ -41,6 +41,12 @@ export function responseSchemas(): Record<string, JsonSchema> {
               items: { type: 'string' },
               description: 'Routes with an unknown end, as `from>to`.',
             },
+            unknownPlaces: {
+              type: 'array',
+              items: { type: 'string' },
+              description:
+                "Markers' place names that name no place, as written (those markers are left out). Absent when none.",
+            },
             skippedLines: {
               type: 'array',
               items: { type: 'string' },

@@ -5,13 +5,19 @@ import { REGION_ID } from './region-schema.ts';
 import { LIMITS, color, flag, latLon, nullMeansDefault, oneOf, range, regionIdText, text } from './schema-parts.ts';
 import { isValidSidc } from './sidc.ts';
 
+/** lat and lon are required unless the marker names its place */
+const unlessPlace = <T extends ReturnType<typeof range>>(schema: T) =>
+  schema.when('place', { is: (place: unknown) => !place, then: (s) => s.required('${path} is required') });
+
 export const marker = object({
-  lat: range('${path}', -90, 90)
-    .required('${path} is required')
-    .meta({ description: 'Latitude in degrees.', example: 44.43 }),
-  lon: range('${path}', -180, 180)
-    .required('${path} is required')
-    .meta({ description: 'Longitude in degrees.', example: 26.1 }),
+  lat: unlessPlace(range('${path}', -90, 90)).meta({ description: 'Latitude in degrees.', example: 44.43 }),
+  lon: unlessPlace(range('${path}', -180, 180)).meta({ description: 'Longitude in degrees.', example: 26.1 }),
+  place: text('${path}', LIMITS.markerLabel).meta({
+    description:
+      'Instead of `lat` and `lon`: a place name, as `GET /places` finds it (`Bucharest`, `Paris, US`, `OTP`): the best place whose name or code is the whole text. ' +
+      'One that names no place leaves the marker out and is listed in `X-Geo-Warnings` (`unknown-places`).',
+    example: 'Bucharest',
+  }),
   icon: nullMeansDefault(oneOf(MARKER_ICONS, '${path}'), 'pin').meta({ description: 'Icon name.' }),
   sidc: string()
     .typeError('${path} must be a code')
@@ -34,9 +40,9 @@ export const marker = object({
   rotation: range('${path}', -360, 360).default(0).meta({ description: 'Rotation in degrees, clockwise.' }),
   color: color('${path}').meta({ description: "Marker colour, `#rrggbb`. Default: the theme's marker colour." }),
 })
-  .typeError('${path} must be an object with lat and lon')
+  .typeError('${path} must be an object with lat and lon, or place')
   .noUnknown(
-    '${path} has a field that is not one of lat, lon, icon, sidc, label, labelPosition, size, rotation, color: ${unknown}',
+    '${path} has a field that is not one of lat, lon, place, icon, sidc, label, labelPosition, size, rotation, color: ${unknown}',
   )
   // as sent: the icon's default does not count
   .test('icon-or-sidc', '${path} has both icon and sidc; give one of them', function (m) {
@@ -45,9 +51,12 @@ export const marker = object({
   })
   .meta({
     description:
-      'A point marker: an icon or a military symbol at a position, with an optional label. `icon` and `sidc` exclude each other.',
+      'A point marker: an icon or a military symbol at a position (`lat` and `lon`, or a `place` name), with an optional label. `icon` and `sidc` exclude each other.',
     component: 'Marker',
-    extra: { not: { required: ['icon', 'sidc'], properties: { icon: { type: 'string' }, sidc: { type: 'string' } } } },
+    extra: {
+      not: { required: ['icon', 'sidc'], properties: { icon: { type: 'string' }, sidc: { type: 'string' } } },
+      anyOf: [{ required: ['lat', 'lon'] }, { required: ['place'] }],
+    },
   });
 
 const LAT_LON = {
@@ -61,8 +70,12 @@ const LAT_LON = {
 };
 
 export const route = object({
-  from: regionIdText().nullable().meta({ description: 'Region id of the start.', example: 'DE' }),
-  to: regionIdText().nullable().meta({ description: 'Region id of the end.', example: 'BR' }),
+  from: regionIdText()
+    .nullable()
+    .meta({ description: 'Region id of the start, else a place name as `GET /places` finds it.', example: 'DE' }),
+  to: regionIdText()
+    .nullable()
+    .meta({ description: 'Region id of the end, else a place name (a port first for a `sea` route).', example: 'BR' }),
   fromLatLon: latLon('${path}')
     .nullable()
     .default(undefined)
@@ -85,12 +98,12 @@ export const route = object({
   )
   .test(
     'ends',
-    '${path} needs from (a region id) or fromLatLon, and to or toLatLon',
+    '${path} needs from (a region id or place name) or fromLatLon, and to or toLatLon',
     (r) => !r || Boolean((r.from || r.fromLatLon) && (r.to || r.toLatLon)),
   )
   .meta({
     description:
-      'A line between two places: each end a region id (its visual centre) or explicit `[lat, lon]`. ' +
+      'A line between two places: each end a region id (its visual centre), a place name (`Rotterdam`, `Paris, US`) or explicit `[lat, lon]`. ' +
       'An end that resolves to nothing skips the route and reports it in `X-Geo-Warnings` (`unknown-routes`).',
     component: 'Route',
     extra: {

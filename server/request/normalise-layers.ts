@@ -3,14 +3,21 @@ import type { LonLat, MapSpec, MarkerSpec, RouteEnd, RouteSpec } from '../../ren
 import { ApiError } from '../errors.ts';
 import type { ValidRequest } from './schema.ts';
 import { routeText } from './route-text.ts';
+import type { PlaceNames } from './place-names.ts';
 
 /** Canonical id for a user's spelling, or undefined (the resolver records it as unknown). */
 export type Resolve = (raw: string) => string | undefined;
 
-export function normaliseMarkers(valid: ValidRequest): MarkerSpec[] {
-  return (valid.markers ?? []).map((m) => ({
-    lat: m.lat,
-    lon: m.lon,
+/** The markers, a place's position resolved; a place that is none is left out (places.unknown lists it). */
+export function normaliseMarkers(valid: ValidRequest, places: PlaceNames): MarkerSpec[] {
+  return (valid.markers ?? []).flatMap((m) => {
+    const at = m.place ? places.marker(m.place) : [m.lat!, m.lon!];
+    return at ? [{ lat: at[0], lon: at[1], ...markerOf(m) }] : [];
+  });
+}
+
+function markerOf(m: NonNullable<ValidRequest['markers']>[number]): Omit<MarkerSpec, 'lat' | 'lon'> {
+  return {
     icon: m.sidc ? null : m.icon,
     sidc: m.sidc ?? null,
     label: m.label ?? null,
@@ -18,7 +25,7 @@ export function normaliseMarkers(valid: ValidRequest): MarkerSpec[] {
     size: m.size,
     rotation: m.rotation,
     color: m.color ?? null,
-  }));
+  };
 }
 
 type GivenEnd = [id: string | null | undefined, latLon: number[] | null | undefined];
@@ -29,16 +36,22 @@ const lonLatOf = (latLon: number[]): LonLat => [latLon[1], latLon[0]];
 const asGiven = ([id, latLon]: GivenEnd): RouteEnd =>
   id != null || !latLon ? { region: id ?? '' } : { lonLat: lonLatOf(latLon) };
 
-/** Routes whose ends resolve, in request order (each keeps its request index), and the others written
- *  `from>to` with the ids as the user spelled them, for X-Geo-Warnings. */
-export function normaliseRoutes(valid: ValidRequest, resolveQuietly: (raw: string) => string | undefined) {
+/** Routes whose ends resolve (a region of the scope, else a place), in request order (each keeps its request
+ *  index), and the others written `from>to` with the ids as the user spelled them, for X-Geo-Warnings. */
+export function normaliseRoutes(
+  valid: ValidRequest,
+  resolveQuietly: (raw: string) => string | undefined,
+  places: PlaceNames,
+) {
   const routes: RouteSpec[] = [];
   const unknownRoutes: string[] = [];
   (valid.routes ?? []).forEach((r, index) => {
     const end = ([id, latLon]: GivenEnd): RouteEnd | null => {
       if (latLon) return { lonLat: lonLatOf(latLon) };
       const region = id ? resolveQuietly(id) : undefined;
-      return region ? { region } : null;
+      if (region) return { region };
+      const lonLat = id ? places.routeEnd(id, r.mode) : undefined;
+      return lonLat ? { lonLat } : null;
     };
     const given: [GivenEnd, GivenEnd] = [
       [r.from, r.fromLatLon],

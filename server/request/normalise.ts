@@ -24,6 +24,7 @@ import { outputOptions } from './output-options.ts';
 import { detailLevel } from './detail-level.ts';
 import { refuseUnplaced } from './placement.ts';
 import { refuseInheritedKeys } from './inherited-keys.ts';
+import { placeNames } from './place-names.ts';
 
 export interface NormalisedRequest {
   spec: MapSpec;
@@ -31,6 +32,8 @@ export interface NormalisedRequest {
   unknownIds: string[];
   /** routes with an end that is no known region, as `from>to` */
   unknownRoutes: string[];
+  /** markers' place names that name no place, as written, when there were any */
+  unknownPlaces?: string[];
   /** a table body's file lines above and below the table that were skipped (`1-4`), when there were any */
   skippedLines?: string[];
 }
@@ -226,7 +229,8 @@ export function normaliseRequest(
   const { colorScale, categories, regions } = scaleRegions(valid, given('colorScale'), resolved);
   regions.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
-  const { routes, unknownRoutes } = normaliseRoutes(valid, resolveQuietly);
+  const places = placeNames(catalogue);
+  const { routes, unknownRoutes } = normaliseRoutes(valid, resolveQuietly, places);
   refuseUnplaced(
     {
       scope: scope.id,
@@ -258,7 +262,7 @@ export function normaliseRequest(
     regions,
     categories,
     attribution: valid.attribution ? credit(scope, division, routes) : null,
-    markers: normaliseMarkers(valid),
+    markers: normaliseMarkers(valid, places),
     routes,
     shapes: validateShapes(valid.shapes, budget),
     labels: normaliseLabels(valid, resolve),
@@ -272,5 +276,11 @@ export function normaliseRequest(
     nameLanguage: scope.kind === 'custom' ? null : catalogue.nameLanguage(valid.locale),
     ...asIsFields(valid),
   };
-  return { spec, unknownIds: [...unknownIds], unknownRoutes, ...(skippedLines.length ? { skippedLines } : {}) };
+  return {
+    spec,
+    unknownIds: [...unknownIds],
+    unknownRoutes,
+    ...(places.unknown.length ? { unknownPlaces: places.unknown } : {}),
+    ...(skippedLines.length ? { skippedLines } : {}),
+  };
 }

@@ -65,7 +65,11 @@ function parsePairs(
 /** `lat,lon` as a query writes a position; add_layers (server/mcp) reads its route ends by it too. */
 export const LAT_LON = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/;
 
-/** `lat,lon[:icon-or-sidc][:label][:labelPosition][:size]`, entries split by `;`. */
+/** Coordinates written wrong (`44.43`, `44.43,,26.10`): digits, dots, commas and signs alone name no place, so
+ *  they stay a 400 rather than becoming an unknown place. */
+const COORDINATES_ONLY = /^[\s\d.,+-]+$/;
+
+/** `lat,lon-or-place[:icon-or-sidc][:label][:labelPosition][:size]`, entries split by `;`. */
 function parseMarkers(text: string): Array<Record<string, string>> {
   return text
     .split(';')
@@ -75,13 +79,13 @@ function parseMarkers(text: string): Array<Record<string, string>> {
         .split(':')
         .map((part) => part.trim());
       const at = LAT_LON.exec(where);
-      if (!at)
+      if (!at && (!where || COORDINATES_ONLY.test(where)))
         throw new ApiError(
           'invalid_field',
-          `marker "${entry}" does not start with lat,lon (e.g. 44.43,26.10:pin:Bucharest:right)`,
+          `marker "${entry}" does not start with lat,lon or a place name (e.g. 44.43,26.10:pin:Bucharest:right or Bucharest:pin)`,
           'markers',
         );
-      const marker: Record<string, string> = { lat: at[1], lon: at[2] };
+      const marker: Record<string, string> = at ? { lat: at[1], lon: at[2] } : { place: where };
       if (symbol) marker[/^\d+$/.test(symbol) ? 'sidc' : 'icon'] = symbol;
       if (label) marker.label = label;
       if (labelPosition) marker.labelPosition = labelPosition;
@@ -90,7 +94,7 @@ function parseMarkers(text: string): Array<Record<string, string>> {
     });
 }
 
-/** `from>to[:opt]...` entries split by `;`; an end is a region id or `lat,lon`; options in any order. */
+/** `from>to[:opt]...` entries split by `;`; an end is a region id, a place name or `lat,lon`; options in any order. */
 function parseRoutes(text: string): Array<Record<string, unknown>> {
   return text
     .split(';')
@@ -101,7 +105,7 @@ function parseRoutes(text: string): Array<Record<string, unknown>> {
       if (!from || !to || extra !== undefined) {
         throw new ApiError(
           'invalid_field',
-          `route "${entry}" is not from>to (a region id or lat,lon each, e.g. DE>BR or 44.43,26.10>52.52,13.40)`,
+          `route "${entry}" is not from>to (a region id, place name or lat,lon each, e.g. DE>BR or 44.43,26.10>52.52,13.40)`,
           'routes',
         );
       }
@@ -193,14 +197,14 @@ export const LABELS_QUERY: QueryForm = {
 export const MARKERS_QUERY: QueryForm = {
   description:
     `\`lat,lon[:icon-or-sidc][:label][:labelPosition][:size]\`, entries split by \`;\` (at most ${LIMITS.markers}); ` +
-    'a symbol of digits only is a `sidc`.',
+    'a symbol of digits only is a `sidc`. A place name may stand for `lat,lon` (`Bucharest:pin`, `Paris, US:pin`; see `GET /places`).',
   example: '44.43,26.10:pin:Bucharest:right;30.04,31.24:10031000001211000000:Unit',
   read: parseMarkers,
 };
 
 export const ROUTES_QUERY: QueryForm = {
   description:
-    `\`from>to[:option]...\`, entries split by \`;\` (at most ${LIMITS.routes}); each end a region id or \`lat,lon\`; ` +
+    `\`from>to[:option]...\`, entries split by \`;\` (at most ${LIMITS.routes}); each end a region id, \`lat,lon\` or a place name (\`Shanghai>Rotterdam:sea\`); ` +
     'options in any order: a `#rrggbb` colour, a number (width), `solid`/`dashed`/`dotted`, `arrow`, `sea`.',
   example: 'DE>BR:#60a5fa:2:dashed:arrow',
   read: parseRoutes,

@@ -173,6 +173,7 @@ await fairShare();
 await costEstimates();
 await svgRenderers();
 await (await import('./memory.ts')).memory();
+await (await import('./places.ts')).places();
 
 const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.availableParallelism()} cores (load average ${loadAtStart.toFixed(1)} at the start), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
 const table = [

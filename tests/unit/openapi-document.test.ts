@@ -72,6 +72,7 @@ test('every endpoint is described', () => {
     ['/render/spec', 'post'],
     ['/scopes', 'get'],
     ['/scopes/{scope}', 'get'],
+    ['/places', 'get'],
     ['/openapi.json', 'get'],
     ['/docs', 'get'],
     ['/', 'get'],

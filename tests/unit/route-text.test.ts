@@ -10,7 +10,7 @@ import { drawRequest, inLayer } from '../support/draw-request.ts';
 
 const catalogue = loadCatalogue();
 
-test('ends that name no region: the route is set aside, written as the user wrote it', () => {
+test('ends that name no region and no place: the route is set aside, written as the user wrote it', () => {
   const { spec, unknownRoutes } = normaliseRequest(
     {
       scope: 'world',
@@ -18,14 +18,14 @@ test('ends that name no region: the route is set aside, written as the user wrot
         { from: 'germany', to: 'QQ' },
         { fromLatLon: [1.5, 2], to: 'ZZ' },
         // both given: the coordinates place the end, the id is what the user recognises
-        { from: 'DE', fromLatLon: [1, 2], to: 'Atlantis' },
+        { from: 'DE', fromLatLon: [1, 2], to: 'Qwertyland' },
         { from: ' fr ', to: 'nowhere ' },
         { from: 'DE', to: 'FR' },
       ],
     },
     catalogue,
   );
-  assert.deepEqual(unknownRoutes, ['germany>QQ', '1.5,2>ZZ', 'DE>Atlantis', ' fr >nowhere ']);
+  assert.deepEqual(unknownRoutes, ['germany>QQ', '1.5,2>ZZ', 'DE>Qwertyland', ' fr >nowhere ']);
   assert.deepEqual(
     spec.routes.map((r) => r.index),
     [4],

@@ -1,0 +1,172 @@
+// The place index: some 140,000 places held in typed arrays and two strings rather than as objects (an object of
+// ten fields each would take some 40 MiB more, docs/places.md), searched by binary search over the sorted keys.
+// A key is a spelling of a place folded for search (placeKey); each word of a key starts a key of its own too, so
+// that `york` finds New York. Best match first: a whole key equal to the query, then a key starting with it, then
+// a word of a key starting with it; equal matches by weight (a city's people; see place-sources.ts).
+import { normaliseKey } from '../../topology/catalogue.ts';
+import { PLACE_KINDS, type PlaceKind, type SourcePlace } from './place-sources.ts';
+
+/** Case, accents (the catalogue's normaliseKey) and punctuation folded: `Saint-Étienne` and `saint etienne` are
+ *  one key. */
+export function placeKey(raw: string): string {
+  const key = normaliseKey(raw);
+  // most names are plain words already: the Unicode classes are the slow part of folding
+  return /^[a-z0-9]+(?: [a-z0-9]+)*$/.test(key) ? key : key.replace(/[^\p{L}\p{N}\p{M}]+/gu, ' ').trim();
+}
+
+const NEWLINE = 10;
+/** Matches looked at for one query at most: a one-letter query starts some 100,000 keys; ranking that many would
+ *  take tens of milliseconds, and such a query is a person still typing. */
+const MAX_SCANNED = 20_000;
+
+export enum Match {
+  WordPrefix = 1,
+  Prefix = 2,
+  Exact = 3,
+}
+
+export interface Found {
+  place: number;
+  match: Match;
+}
+
+export interface SearchFilter {
+  kind?: PlaceKind;
+  /** ISO 3166-1 alpha-2, upper case */
+  country?: string;
+}
+
+export class PlaceIndex {
+  readonly size: number;
+  private readonly kinds: Uint8Array;
+  private readonly lats: Float64Array;
+  private readonly lons: Float64Array;
+  private readonly weights: Float64Array;
+  private readonly countries: Uint16Array;
+  private readonly regions: Int32Array;
+  private readonly countryCodes: string[];
+  private readonly regionIds: string[];
+  /** each place's name then its id, one after the other; place i's at textStarts[2i] … textStarts[2i + 2] */
+  private readonly text: string;
+  private readonly textStarts: Uint32Array;
+  /** every key followed by a newline */
+  private readonly keyText: string;
+  /** the positions in keyText where a key or a word of one starts, in the order of the text from there */
+  private readonly keyStarts: Uint32Array;
+  /** the place of each of keyStarts */
+  private readonly keyOwners: Uint32Array;
+
+  /** `feed` calls `add` with every place: the places are taken in one at a time, never all held as objects. */
+  constructor(feed: (add: (place: SourcePlace) => void) => void) {
+    const [kinds, lats, lons, weights, countries, regions, textStarts]: number[][] = [[], [], [], [], [], [], []];
+    const countryAt = new Map<string, number>();
+    const regionAt = new Map<string, number>();
+    const texts: string[] = [];
+    const keys: string[] = [];
+    const starts: number[] = [];
+    const owners: number[] = [];
+    let textLength = 0;
+    let keyLength = 0;
+    feed((p) => {
+      const i = kinds.length;
+      kinds.push(PLACE_KINDS.indexOf(p.kind));
+      lats.push(p.lat);
+      lons.push(p.lon);
+      weights.push(p.weight);
+      if (!countryAt.has(p.country)) countryAt.set(p.country, countryAt.size);
+      countries.push(countryAt.get(p.country)!);
+      if (p.region && !regionAt.has(p.region)) regionAt.set(p.region, regionAt.size);
+      regions.push(p.region ? regionAt.get(p.region)! : -1);
+      texts.push(p.name, p.id);
+      textStarts.push(textLength, (textLength += p.name.length));
+      textLength += p.id.length;
+      for (const key of new Set([p.name, ...p.also].map(placeKey))) {
+        if (!key) continue;
+        for (let at = 0; at >= 0; at = key.indexOf(' ', at) + 1 || -1) {
+          starts.push(keyLength + at);
+          owners.push(i);
+        }
+        keys.push(key, '\n');
+        keyLength += key.length + 1;
+      }
+    });
+    textStarts.push(textLength);
+    this.size = kinds.length;
+    this.kinds = Uint8Array.from(kinds);
+    this.lats = Float64Array.from(lats);
+    this.lons = Float64Array.from(lons);
+    this.weights = Float64Array.from(weights);
+    this.countries = Uint16Array.from(countries);
+    this.regions = Int32Array.from(regions);
+    this.textStarts = Uint32Array.from(textStarts);
+    this.text = texts.join('');
+    this.keyText = keys.join('');
+    this.countryCodes = [...countryAt.keys()];
+    this.regionIds = [...regionAt.keys()];
+    // sorted by the keys' text (sliced strings, sharing keyText's characters), a newline-free key before any
+    // longer key it starts, as lowerBound reads them
+    const text = starts.map((start) => this.keyText.slice(start, this.keyText.indexOf('\n', start)));
+    const order = Uint32Array.from(starts.keys()).sort((a, b) =>
+      text[a]! < text[b]! ? -1 : text[a]! > text[b]! ? 1 : a - b,
+    );
+    this.keyStarts = Uint32Array.from(order, (o) => starts[o]!);
+    this.keyOwners = Uint32Array.from(order, (o) => owners[o]!);
+  }
+
+  /** The first of keyStarts whose key is not before `key`. */
+  private lowerBound(key: string): number {
+    let [lo, hi] = [0, this.keyStarts.length];
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const start = this.keyStarts[mid]!;
+      const end = this.keyText.indexOf('\n', start);
+      if (this.keyText.slice(start, Math.min(end, start + key.length + 1)) < key) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** The places with a key matching `key` (already placeKey'd), best first, at most `limit`. */
+  search(key: string, filter: SearchFilter, limit: number): Found[] {
+    if (!key) return [];
+    const kind = filter.kind === undefined ? -1 : PLACE_KINDS.indexOf(filter.kind);
+    const country = filter.country === undefined ? -1 : this.countryCodes.indexOf(filter.country);
+    if (filter.country !== undefined && country < 0) return [];
+    const best = new Map<number, Match>();
+    const first = this.lowerBound(key);
+    const last = Math.min(this.keyStarts.length, first + MAX_SCANNED);
+    for (let k = first; k < last; k++) {
+      const start = this.keyStarts[k]!;
+      if (!this.keyText.startsWith(key, start)) break;
+      const place = this.keyOwners[k]!;
+      if ((kind >= 0 && this.kinds[place] !== kind) || (country >= 0 && this.countries[place] !== country)) continue;
+      const whole = start === 0 || this.keyText.charCodeAt(start - 1) === NEWLINE;
+      const match = !whole
+        ? Match.WordPrefix
+        : this.keyText.charCodeAt(start + key.length) === NEWLINE
+          ? Match.Exact
+          : Match.Prefix;
+      if (match > (best.get(place) ?? 0)) best.set(place, match);
+    }
+    return [...best]
+      .map(([place, match]) => ({ place, match }))
+      .sort(
+        (a, b) =>
+          b.match - a.match ||
+          this.weights[b.place]! - this.weights[a.place]! ||
+          (this.name(a.place) < this.name(b.place) ? -1 : this.name(a.place) > this.name(b.place) ? 1 : 0) ||
+          a.place - b.place,
+      )
+      .slice(0, limit);
+  }
+
+  name = (i: number) => this.text.slice(this.textStarts[2 * i], this.textStarts[2 * i + 1]);
+  id = (i: number) => this.text.slice(this.textStarts[2 * i + 1], this.textStarts[2 * i + 2]);
+  kind = (i: number): PlaceKind => PLACE_KINDS[this.kinds[i]!]!;
+  lat = (i: number) => this.lats[i]!;
+  lon = (i: number) => this.lons[i]!;
+  /** ISO 3166-1 alpha-2, or '' */
+  country = (i: number) => this.countryCodes[this.countries[i]!]!;
+  /** a region id of the country's scope, or '' */
+  region = (i: number) => (this.regions[i]! < 0 ? '' : this.regionIds[this.regions[i]!]!);
+}

@@ -1,0 +1,68 @@
+// The place index's ranking on places made up here: a whole name before a name that starts with the query before
+// a word of a name that does; equal matches by weight; accents, case and punctuation folded; the filters.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Match, PlaceIndex, placeKey } from '../../server/places/place-index.ts';
+import type { SourcePlace } from '../../server/places/place-sources.ts';
+
+const place = (name: string, more: Partial<SourcePlace> = {}): SourcePlace => ({
+  kind: 'city',
+  id: name,
+  name,
+  also: [],
+  lat: 0,
+  lon: 0,
+  country: 'FR',
+  region: '',
+  weight: 1000,
+  ...more,
+});
+
+const PLACES = [
+  place('Parisville', { weight: 5e6 }),
+  place('Paris', { weight: 2e6 }),
+  place('Paris', { id: 'paris-us', country: 'US', weight: 25_000 }),
+  place('Le Paris Nord', { weight: 9e6 }),
+  place('Paris', { id: 'FR-75', kind: 'region', region: 'FR-75', weight: 1e6 }),
+  place('Saint-Étienne', { weight: 170_000 }),
+  place('Henri Coandă International Airport', { id: 'LROP', kind: 'airport', also: ['OTP', 'LROP'], country: 'RO' }),
+];
+const index = new PlaceIndex((add) => PLACES.forEach(add));
+const names = (query: string, filter = {}, limit = 10) =>
+  index.search(placeKey(query), filter, limit).map((f) => `${index.name(f.place)}/${index.id(f.place)}`);
+
+test('whole names first, by weight; then names that start so; then words of names', () => {
+  assert.deepEqual(names('paris'), [
+    'Paris/Paris',
+    'Paris/FR-75',
+    'Paris/paris-us',
+    'Parisville/Parisville',
+    'Le Paris Nord/Le Paris Nord',
+  ]);
+  const found = index.search(placeKey('paris'), {}, 10);
+  assert.deepEqual(
+    found.map((f) => f.match),
+    [Match.Exact, Match.Exact, Match.Exact, Match.Prefix, Match.WordPrefix],
+  );
+});
+
+test('accents, case and punctuation are folded, in the index and the query alike', () => {
+  assert.deepEqual(names('SAINT ETIENNE'), ['Saint-Étienne/Saint-Étienne']);
+  assert.deepEqual(names('saint-étienne'), ['Saint-Étienne/Saint-Étienne']);
+  assert.deepEqual(names('etienne'), ['Saint-Étienne/Saint-Étienne']);
+});
+
+test('codes are spellings: an airport by IATA and ICAO code', () => {
+  assert.deepEqual(names('otp'), ['Henri Coandă International Airport/LROP']);
+  assert.deepEqual(names('LROP'), ['Henri Coandă International Airport/LROP']);
+  assert.deepEqual(names('coanda'), ['Henri Coandă International Airport/LROP']);
+});
+
+test('kind and country filter; limit cuts; a country the index does not have finds nothing', () => {
+  assert.deepEqual(names('paris', { kind: 'region' }), ['Paris/FR-75']);
+  assert.deepEqual(names('paris', { country: 'US' }), ['Paris/paris-us']);
+  assert.deepEqual(names('paris', {}, 2), ['Paris/Paris', 'Paris/FR-75']);
+  assert.deepEqual(names('paris', { country: 'DE' }), []);
+  assert.deepEqual(names('nowhere'), []);
+  assert.deepEqual(names('  '), []);
+});
