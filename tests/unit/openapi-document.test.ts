@@ -114,6 +114,7 @@ test('every endpoint is described', () => {
   assert.deepEqual(sorted(Object.keys(spec.properties.warnings.properties)), [
     'skippedLines',
     'unknownIds',
+    'unknownPlaces',
     'unknownRoutes',
   ]);
 });
