@@ -64,6 +64,9 @@ const OUTPUT_SHARE: Record<Level, number> = { low: 1, medium: 1, high: 0.3 };
 /** A panel's side, at most, against the side of what it shows: room around an island magnified no further than
  *  its outline allows, and for its caption, but no empty frame around a speck. */
 const ROOM = 3;
+/** A piece of a far part smaller than this share of its largest island, and farther from it than that island's
+ *  size, is a speck its panel leaves out (it stays where it lies, off the frame). */
+const SPECK = 0.001;
 
 /** One polygon of the scope: its outer ring, where it lies, and the box around its projection. */
 export interface Piece {
@@ -277,7 +280,11 @@ export function insetsComposite(
     (land ??= ownLand.concat(landIn(makeMain().scale(150).translate([0, 0]), geometry.context, around)));
   const taken: Box[] = [];
   const insets: Inset[] = far.flatMap((part): Inset[] => {
-    const { members, side: share, band = 0 } = Array.isArray(part) ? { members: part } : part;
+    const { members: all, side: share, band = 0 } = Array.isArray(part) ? { members: part } : part;
+    // a rock far out from the part's island is no part of its panel: Salas y Gómez, 400 km east of Easter Island,
+    // widened Easter Island's panel to twice its size around nothing a reader could see
+    const largest = all.reduce((a, b) => (b.area > a.area ? b : a));
+    const members = all.filter((p) => p.area >= SPECK * largest.area || apart(p.box, largest.box) <= side(largest.box));
     const bounds = lonLatBounds(members);
     const [[west, south], [east, north]] = bounds;
     const centre: Point = [east >= west ? (west + east) / 2 : (west + east + 360) / 2, (south + north) / 2];
@@ -295,7 +302,6 @@ export function insetsComposite(
     // parallelogram and Cocos Island a heptagon: an island is magnified only as far as its outline has detail for
     // (no edge of its largest piece longer than DETAIL), in a panel of the size it would have had; but never
     // smaller than its place on the mainland, nor too small to see
-    const largest = members.reduce((a, b) => (b.area > a.area ? b : a));
     const ring = ringOf(largest).map((q) => unit(q) ?? q);
     const edge = Math.max(...ring.slice(1).map(([x, y], i) => Math.hypot(x - ring[i][0], y - ring[i][1])));
     const sharp = (outputShare * DETAIL * side(mainland)) / edge;
