@@ -21,7 +21,10 @@ import { RenderCosts, catalogueFacts } from './cost/ceilings.ts';
 import { BodyThreads } from './request/body-threads.ts';
 import { openMapStore } from './store/open-store.ts';
 import { createApp } from './app.ts';
-import { revokedKeysFile } from './access/revoked-keys.ts';
+import { revokedKeys } from './access/revoked-keys.ts';
+import { connectAccessRedis } from './access/access-redis.ts';
+import { Quotas } from './access/quotas.ts';
+import { quotaGates } from './access/quota-gate.ts';
 import { listen } from './listen.ts';
 import { createLogger, type Logger } from './observability/logger.ts';
 import { createMetrics } from './observability/metrics.ts';
@@ -114,6 +117,17 @@ export async function startService(
     deadlineMs: config.renderTimeoutMs,
   });
   const costs = new RenderCosts(config, catalogueFacts(catalogue, assets));
+  // quotas and revocations, shared by the replicas through REDIS_URL; a Redis down at start only logs
+  const accessRedis = config.redisUrl ? await connectAccessRedis(config.redisUrl, logger) : undefined;
+  const revoked = await revokedKeys(config.revokedKeys, accessRedis, logger);
+  const quotas = new Quotas(
+    {
+      key: { minute: config.quotaPerMinute, day: config.quotaPerDay },
+      anonymous: { minute: config.anonQuotaPerMinute, day: config.anonQuotaPerDay },
+    },
+    accessRedis,
+    logger,
+  );
   const app = createApp({
     catalogue,
     costs,
@@ -141,8 +155,9 @@ export async function startService(
       mode: config.access,
       prefix: config.keyPrefix,
       secrets: config.keySecrets,
-      revoked: revokedKeysFile(config.revokedKeys, logger),
+      revoked,
     },
+    quotaGate: quotaGates(quotas, metrics),
     surface: { pages: config.pages, metricsToken: config.metricsToken },
   });
   const server = await listen(app, config.port, config.host, config.requestTimeoutMs);
@@ -177,6 +192,8 @@ export async function startService(
     }
     await Promise.all([pool.close(), svg?.close(), bodies.close()]);
     trim.stop();
+    revoked.close();
+    if (accessRedis?.isOpen) accessRedis.destroy();
     await Promise.all([cache.close(), maps.close()]);
     if (operator) rmSync(operator.topologyDir, { recursive: true, force: true });
   }
