@@ -23,12 +23,12 @@ import {
 import type { Logger } from '../observability/logger.ts';
 import type { AccessRedis } from './access-redis.ts';
 
-export const WINDOWS = ['minute', 'day'] as const;
+const WINDOWS = ['minute', 'day'] as const;
 export type QuotaWindow = (typeof WINDOWS)[number];
 export const WINDOW_SECONDS: Record<QuotaWindow, number> = { minute: 60, day: 86_400 };
 
 /** Renders a window allows; 0: no quota. */
-export type QuotaLimits = Record<QuotaWindow, number>;
+type QuotaLimits = Record<QuotaWindow, number>;
 
 export interface QuotaSettings {
   /** a key's (QUOTA_PER_MINUTE, QUOTA_PER_DAY) */

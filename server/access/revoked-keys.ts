@@ -15,9 +15,9 @@ import type { AccessRedis } from './access-redis.ts';
 
 const LOOK_EVERY_MS = 1000;
 /** How often the Redis set is read again. */
-export const REDIS_EVERY_MS = 2000;
+const REDIS_EVERY_MS = 2000;
 /** The Redis set of revoked key ids (DECISIONS §12). */
-export const REVOKED_SET = 'revoked-keys';
+const REVOKED_SET = 'revoked-keys';
 
 export interface RevokedKeys {
   has(id: string): boolean;
@@ -64,7 +64,7 @@ async function revokedKeysSet(redis: AccessRedis, logger: Pick<Logger, 'warn'>):
   return { has: (id) => ids.has(id), close: () => clearInterval(timer) };
 }
 
-export function revokedKeysFile(file: string | undefined, logger: Pick<Logger, 'warn'>): RevokedKeys {
+function revokedKeysFile(file: string | undefined, logger: Pick<Logger, 'warn'>): RevokedKeys {
   if (!file) return { has: () => false };
   let ids = new Set<string>();
   let version = '';

@@ -6,7 +6,7 @@
 // replica's restart chooses again. The ids are the keys' public ids, never the keys.
 import { isKeySubject } from '../access/quotas.ts';
 
-export const KEY_LABELS = 50;
+const KEY_LABELS = 50;
 
 /** `subject` (http/client-id.ts: `key:<id>` or an address) → its label. */
 export function keyLabels(max = KEY_LABELS): (subject: string) => string {
