@@ -97,6 +97,9 @@ export async function startService(
   ]).then(() => {});
   metrics.observeQueues({ png: () => pool.health().queued, ...(svg && { svg: () => svg.queued }) });
   let draining = false;
+  // quotas and revocations, shared by the replicas through REDIS_URL, connected meanwhile the cache and the store
+  // connect; a Redis down at start only logs
+  const accessRedis = config.redisUrl ? connectAccessRedis(config.redisUrl, logger) : undefined;
   // memory only, or memory in front of Redis (REDIS_URL), connected while the renderers start; Redis being down
   // at start only logs
   const cache = await renderCache({
@@ -117,15 +120,14 @@ export async function startService(
     deadlineMs: config.renderTimeoutMs,
   });
   const costs = new RenderCosts(config, catalogueFacts(catalogue, assets));
-  // quotas and revocations, shared by the replicas through REDIS_URL; a Redis down at start only logs
-  const accessRedis = config.redisUrl ? await connectAccessRedis(config.redisUrl, logger) : undefined;
-  const revoked = await revokedKeys(config.revokedKeys, accessRedis, logger);
+  const sharedRedis = await accessRedis;
+  const revoked = await revokedKeys(config.revokedKeys, sharedRedis, logger);
   const quotas = new Quotas(
     {
       key: { minute: config.quotaPerMinute, day: config.quotaPerDay },
       anonymous: { minute: config.anonQuotaPerMinute, day: config.anonQuotaPerDay },
     },
-    accessRedis,
+    sharedRedis,
     logger,
   );
   const app = createApp({
@@ -193,7 +195,7 @@ export async function startService(
     await Promise.all([pool.close(), svg?.close(), bodies.close()]);
     trim.stop();
     revoked.close();
-    if (accessRedis?.isOpen) accessRedis.destroy();
+    if (sharedRedis?.isOpen) sharedRedis.destroy();
     await Promise.all([cache.close(), maps.close()]);
     if (operator) rmSync(operator.topologyDir, { recursive: true, force: true });
   }
