@@ -5,6 +5,9 @@
 // `revoked-keys` is refused by both; with Redis gone, each replica counts alone and says so once.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createClient } from '@keyv/redis';
 import { closedAfterTests, startService } from './support/service.ts';
 import { samples } from './support/metrics.ts';
@@ -28,6 +31,8 @@ const replicas = (async () => {
     anonQuotaPerMinute: 1,
     anonQuotaPerDay: 0,
     poolSize: 1,
+    // the stored maps of this run alone (a folder both replicas share)
+    mapsDir: mkdtempSync(path.join(tmpdir(), 'quotas-')),
   };
   const [a, b] = await Promise.all([
     startService({ ...config, logLevel: 'warn' }, { write: (line: string) => void logs.push(JSON.parse(line)) }),

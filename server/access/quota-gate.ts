@@ -38,7 +38,7 @@ export function quotaRefusal(exceeded: QuotaExceeded, now = Date.now()): ApiErro
   const who = exceeded.keyed ? 'this key' : 'this address (a key has a quota of its own)';
   return new ApiError(
     'rate_limited',
-    `${who} has rendered the ${spent.quota} maps a ${exceeded.window} allows; maps already drawn (cached) are still ` +
+    `${who} has rendered the ${spent.quota} map${spent.quota === 1 ? '' : 's'} a ${exceeded.window} allows; maps already drawn (cached) are still ` +
       `served, new ones again in ${spent.resetSeconds} s, at ${resets}`,
     undefined,
     { 'Retry-After': String(spent.resetSeconds), ...rateLimitFields(exceeded.standing) },
