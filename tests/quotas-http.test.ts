@@ -114,6 +114,10 @@ test('a key: renders add up across replicas; the third in a minute is refused, a
   assert.equal(cached.cache, 'HIT');
   assert.equal(cached.policy, '"minute";q=2;w=60, "day";q=1000;w=86400');
   assert.match(cached.limit!, /^"minute";r=0;t=\d+/);
+  const etag = (await fetch(b + first, { headers: key.headers })).headers.get('etag')!;
+  const notModified = await fetch(b + first, { headers: { ...key.headers, 'If-None-Match': etag } });
+  assert.equal(notModified.status, 304);
+  assert.match(notModified.headers.get('ratelimit') ?? '', /^"minute";r=0;/, 'a 304 says where the key stands too');
 
   // an <img> is answered a picture of the refusal
   const img = await fetch(b + newMap('png'), { headers: { ...key.headers, 'Sec-Fetch-Dest': 'image' } });
