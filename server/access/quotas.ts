@@ -4,8 +4,9 @@
 // (one Lua INCR a render).
 //
 // While Redis is away (down, or slower than OP_TIMEOUT_MS) each replica counts alone, in memory (the library's
-// insurance limiter), and says so once an outage: a quota then holds per replica, never not at all, and no request
-// waits for Redis longer than the timeout.
+// insurance limiter), and says so once an outage: a quota then holds per replica, never not at all. A failure leaves
+// Redis alone for ALONE_MS, so that a hung Redis (connected but silent) costs one render the timeout a second, not
+// every render two (the minute's and the day's).
 //
 // Only renders spend; a cached map, or a 304, is served whatever the count, with the headers of where its client
 // stands. That standing is read from what this replica last learnt of the client's counters (each render it made
@@ -59,6 +60,8 @@ export class QuotaExceeded extends Error {
 
 /** The most one Redis operation may hold a render; past it, the replica counts alone. */
 const OP_TIMEOUT_MS = 250;
+/** How long a replica counts alone after Redis failed it, before trying Redis again. */
+const ALONE_MS = 1000;
 /** How old what a replica knows of a client may grow before a cache hit has it read again (with Redis). */
 const REFRESH_MS = 1000;
 /** Clients whose counters a replica remembers for the headers of their hits: about 100 bytes each. */
@@ -75,14 +78,18 @@ type Known = Partial<Record<QuotaWindow, Counted>> & { learntAt: number };
 export const isKeySubject = (subject: string) => subject.startsWith('key:');
 
 export class Quotas {
-  private readonly limiters: Record<'key' | 'anonymous', Partial<Record<QuotaWindow, RateLimiterAbstract>>>;
+  private readonly limiters: Record<'key' | 'anonymous', Partial<Record<QuotaWindow, Limiter>>>;
   private readonly known = new LRUCache<string, Known>({ max: KNOWN_CLIENTS });
   private warned = false;
+  /** until when (ms) this replica counts alone, Redis having failed it */
+  private aloneUntil = 0;
+  /** how many times Redis failed a render, to tell when it answers again */
+  private failures = 0;
 
   constructor(
     private readonly settings: QuotaSettings,
     private readonly redis: AccessRedis | undefined,
-    private readonly logger: Pick<Logger, 'warn'>,
+    private readonly logger: Pick<Logger, 'warn' | 'info'>,
   ) {
     const limitersOf = (kind: 'key' | 'anonymous') =>
       Object.fromEntries(
@@ -92,20 +99,20 @@ export class Quotas {
         ]),
       );
     this.limiters = { key: limitersOf('key'), anonymous: limitersOf('anonymous') };
-    // a new outage is warned of again
-    redis?.on('ready', () => {
-      this.warned = false;
-    });
   }
 
   /** Counts a render against `subject`'s quotas and answers where it then stands; throws QuotaExceeded, having
    *  counted nothing against the other window, when one is spent. */
   async spend(subject: string): Promise<Standing[]> {
     const spent: Array<[QuotaWindow, RateLimiterAbstract]> = [];
-    for (const [window, limiter] of this.windowsOf(subject)) {
+    for (const [window, counters] of this.windowsOf(subject)) {
+      // chosen for each window: the minute's failing leaves the day's to memory at once
+      const limiter = this.counter(counters);
+      const failures = this.failures;
       try {
         this.learn(subject, window, await limiter.consume(subject));
         spent.push([window, limiter]);
+        if (this.warned && this.failures === failures && !(limiter instanceof CountingAlone)) this.back();
       } catch (refusal) {
         // anything else is a failure of the counters even in memory, which should not refuse a render
         if (!(refusal instanceof RateLimiterRes)) {
@@ -118,7 +125,13 @@ export class Quotas {
         // and the day read when the minute refuses, for the refusal's headers (another replica may have counted)
         for (const [other, uncounted] of this.windowsOf(subject))
           if (other !== window && !spent.some(([counted]) => counted === other))
-            this.learn(subject, other, await uncounted.get(subject).catch(() => null));
+            this.learn(
+              subject,
+              other,
+              await this.counter(uncounted)
+                .get(subject)
+                .catch(() => null),
+            );
         throw new QuotaExceeded(window, this.standing(subject), isKeySubject(subject));
       }
     }
@@ -146,9 +159,20 @@ export class Quotas {
     });
   }
 
-  private windowsOf(subject: string): Array<[QuotaWindow, RateLimiterAbstract]> {
+  /** Redis counted a render after failing: a new outage will be warned of again. */
+  private back(): void {
+    this.warned = false;
+    this.logger.info('quotas: Redis answers again; the replicas count quotas together');
+  }
+
+  private windowsOf(subject: string): Array<[QuotaWindow, Limiter]> {
     const limiters = this.limiters[isKeySubject(subject) ? 'key' : 'anonymous'];
     return WINDOWS.flatMap((window) => (limiters[window] ? [[window, limiters[window]] as const] : []));
+  }
+
+  /** Redis, or memory while Redis is left alone after a failure. */
+  private counter(limiter: Limiter): RateLimiterAbstract {
+    return (Date.now() < this.aloneUntil && limiter.alone) || limiter.shared;
   }
 
   private learn(subject: string, window: QuotaWindow, res: RateLimiterRes | null): void {
@@ -164,24 +188,31 @@ export class Quotas {
     known.learntAt = Date.now();
     this.known.set(subject, known);
     for (const [window, limiter] of this.windowsOf(subject))
-      limiter.get(subject).then(
-        (res) => this.learn(subject, window, res),
-        () => {},
-      );
+      this.counter(limiter)
+        .get(subject)
+        .then(
+          (res) => this.learn(subject, window, res),
+          () => {},
+        );
     return known;
   }
 
   /** In memory; with Redis, Redis with a timeout and memory as its insurance (warned of once an outage). */
-  private limiter(keyPrefix: string, points: number, duration: number): RateLimiterAbstract {
-    if (!this.redis) return new RateLimiterMemory({ keyPrefix, points, duration });
-    const alone = () => {
+  private limiter(keyPrefix: string, points: number, duration: number): Limiter {
+    if (!this.redis) return { shared: new RateLimiterMemory({ keyPrefix, points, duration }) };
+    const failed = () => {
+      // the counting alone a pause does directly is no new failure
+      if (Date.now() < this.aloneUntil) return;
+      this.failures++;
+      this.aloneUntil = Date.now() + ALONE_MS;
       if (this.warned) return;
       this.warned = true;
       this.logger.warn(
         'quotas: Redis does not answer; each replica counts quotas alone until it is back (a client may render up to a quota on every replica)',
       );
     };
-    return new RLWrapperTimeouts({
+    const alone = new CountingAlone({ keyPrefix, points, duration }, failed);
+    const shared = new RLWrapperTimeouts({
       limiter: new RateLimiterRedis({
         storeClient: this.redis,
         useRedisPackage: true,
@@ -191,12 +222,20 @@ export class Quotas {
         duration,
       }),
       timeoutMs: OP_TIMEOUT_MS,
-      insuranceLimiter: new CountingAlone({ keyPrefix, points, duration }, alone),
+      insuranceLimiter: alone,
     });
+    return { shared, alone };
   }
 }
 
-/** The insurance limiter: memory, which tells when it is first used. */
+/** A window's counter: in Redis with memory as insurance (`alone`, which a replica also counts in directly while
+ *  Redis is left alone), or in memory only. */
+interface Limiter {
+  shared: RateLimiterAbstract;
+  alone?: CountingAlone;
+}
+
+/** The insurance limiter: memory, which tells when Redis failed a render. */
 class CountingAlone extends RateLimiterMemory {
   constructor(
     options: ConstructorParameters<typeof RateLimiterMemory>[0],

@@ -9,7 +9,7 @@ import { keyLabels } from '../../server/observability/key-labels.ts';
 import { storedBy, storedForm } from '../../server/store/stored-form.ts';
 import { loadCatalogue } from '../../topology/catalogue.ts';
 
-const silent = { warn() {} };
+const silent = { warn() {}, info() {} };
 const quotas = (minute: number, day: number, anonymous = { minute: 0, day: 0 }) =>
   new Quotas({ key: { minute, day }, anonymous }, undefined, silent);
 
