@@ -1,7 +1,8 @@
 // dependency-cruiser (npm run lint): the import direction of docs/architecture.md. server → renderer-page (types
-// only) → topology (types only); topology imports nothing of ours; product code never imports tests; no cycles; and
-// the tests that need no browser start none.
-const OURS = '^(server|renderer-page|topology|tests|docs)/';
+// only) → topology (types only); topology imports nothing of ours but the shared lists, which import nothing and
+// which every side may import; product code never imports tests; no cycles; and the tests that need no browser
+// start none.
+const OURS = '^(server|renderer-page|topology|shared|tests|docs)/';
 
 export default {
   forbidden: [
@@ -13,16 +14,23 @@ export default {
       to: { circular: true },
     },
     {
+      name: 'shared-imports-nothing-of-ours',
+      comment: 'shared/ holds the lists every side names (themes, icons, levels...), and is under everything',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: { path: OURS, pathNot: '^shared/' },
+    },
+    {
       name: 'topology-imports-nothing-of-ours',
-      comment: 'topology/ is the build step and the catalogue under everything else',
+      comment: 'topology/ is the build step and the catalogue under everything else but the shared lists',
       severity: 'error',
       from: { path: '^topology/' },
-      to: { path: OURS, pathNot: '^topology/' },
+      to: { path: OURS, pathNot: '^(topology|shared)/' },
     },
     {
       name: 'product-never-imports-tests',
       severity: 'error',
-      from: { path: '^(server|renderer-page|topology|docs)/' },
+      from: { path: '^(server|renderer-page|topology|shared|docs)/' },
       to: { path: '^tests/' },
     },
     {
@@ -43,10 +51,16 @@ export default {
     },
     {
       name: 'server-imports-renderer-types-only',
-      comment: 'pages and threads load the built bundle; the server takes only the contract (spec.ts) as types',
+      comment:
+        'pages and threads load the built bundle; the server takes only the contract (spec.ts) as types, and the ' +
+        "signed URLs' canonical query, which the preview page signs with and the server verifies with",
       severity: 'error',
       from: { path: '^server/' },
-      to: { path: '^renderer-page/', dependencyTypesNot: ['type-only'] },
+      to: {
+        path: '^renderer-page/',
+        pathNot: '^renderer-page/preview/canonical-query[.]ts$',
+        dependencyTypesNot: ['type-only'],
+      },
     },
     {
       name: 'renderer-imports-topology-types-only',

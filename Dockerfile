@@ -1,6 +1,10 @@
 # The service on Debian with its Chromium, as a non-root user under tini.
 #   build: docker build -t map-service .
 #   run:   docker run --rm -p 8080:8080 map-service        (compose.yaml: two replicas, Redis, nginx)
+#   in public, keys only (docs/access.md; a cluster: docs/kubernetes.md), with a secret made once and kept
+#   (export KEY_SECRETS="$(openssl rand -base64 48)"), since every key it signs dies with it:
+#          docker run --rm -p 8080:8080 -e ACCESS=keys -e KEY_SECRETS map-service
+#          docker run --rm -e KEY_SECRETS map-service npm run keys -- mint --owner NAME      (the key: its last line)
 FROM node:20-bookworm-slim
 
 # Debian's headless Chromium (the pool drives it with playwright-core; no browser download), Noto for the scripts

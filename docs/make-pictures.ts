@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configurationTable, readConfig } from '../server/config.ts';
 import { startService } from '../server/service.ts';
-import { THEMES } from '../server/request/enums.ts';
+import { THEMES } from '../shared/lists.ts';
 import { fixtures, type Fixture } from '../renderer-page/preview/gallery-maps.ts';
 
 const SAMPLE = 'data=US:200,CN:150,IN:80,BR:60,RU:120,DE:95,FR:40,GB:55,JP:90,AU:30,ZA:20,AR:45,CA:110';

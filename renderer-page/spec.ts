@@ -1,29 +1,38 @@
 // The renderer's input contract: the normalised request. The server builds it (filling every default,
 // canonicalising ids and enumerations) and imports these types only; the renderer trusts it as given.
+import type {
+  Classification,
+  ColorScaleName,
+  Format,
+  LabelContent,
+  LabelPosition,
+  LegendLayout,
+  LegendPosition,
+  Level,
+  MarkerIcon,
+  PatternName,
+  ProjectionName,
+  RouteMode,
+  RouteStyle,
+  ThemeName,
+} from '../shared/lists.ts';
 import type { Worldview } from '../topology/scopes.ts';
+
+// the names a request chooses from, written once in shared/lists.ts, under the names the renderer knows them by
+export type {
+  Classification,
+  ColorScaleName,
+  Format,
+  LegendLayout,
+  Level,
+  MarkerIcon,
+  PatternName,
+  ProjectionName,
+  ThemeName,
+};
 
 /** `world`, a country's ISO 3166-1 alpha-2 code (`DE`), or another scope of the catalogue */
 type ScopeId = string;
-export type Level = 'low' | 'medium' | 'high';
-export type Format = 'svg' | 'png' | 'pdf' | 'jpeg' | 'webp';
-export type ThemeName =
-  | 'dark'
-  | 'light'
-  | 'light-blue'
-  | 'light-mono'
-  | 'dark-blue'
-  | 'dark-mono'
-  | 'satellite'
-  | 'terrain'
-  | 'minimal'
-  | 'contrast';
-export type ProjectionName = 'naturalEarth1' | 'albersUsa' | 'conicConformal' | 'mercator' | 'equalEarth';
-export type ColorScaleName = 'sequential' | 'diverging' | 'categorical';
-export type Classification = 'quantile' | 'jenks' | 'equal' | 'custom';
-export type LegendLayout = 'vertical' | 'horizontal' | 'continuous';
-/** `auto`: a corner where the legend covers no region with data, else a band below the map */
-export type LegendPosition = 'auto' | 'top' | 'bottom' | 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
-export type LabelContent = 'id' | 'name' | 'value' | 'name-value';
 
 /** How a locale writes numbers: d3-format's locale definition, worked out by the server from `locale`. */
 export interface NumberLocale {
@@ -33,7 +42,6 @@ export interface NumberLocale {
   currency: [string, string];
   percent?: string;
 }
-export type PatternName = 'stripes' | 'stripes-diagonal' | 'dots' | 'crosshatch' | 'solid-outline';
 
 export interface RegionSpec {
   /** canonical id, e.g. `US`, `RO-CJ` */
@@ -52,41 +60,6 @@ export interface RegionSpec {
   partOf?: string;
 }
 
-/** The 30 marker icons (DECISIONS.md §4). */
-export type MarkerIcon =
-  | 'dot'
-  | 'square'
-  | 'triangle'
-  | 'cross'
-  | 'star'
-  | 'pin'
-  | 'flag'
-  | 'airport'
-  | 'anchor'
-  | 'car'
-  | 'bicycle'
-  | 'helicopter'
-  | 'ship'
-  | 'train'
-  | 'truck'
-  | 'house'
-  | 'building'
-  | 'factory'
-  | 'hospital'
-  | 'tank'
-  | 'base'
-  | 'bomb'
-  | 'fist'
-  | 'soccer-ball'
-  | 'megaphone'
-  | 'mountain'
-  | 'fire'
-  | 'lightning'
-  | 'warning'
-  | 'person';
-export type LabelPosition = 'top' | 'bottom' | 'left' | 'right';
-export type RouteStyle = 'solid' | 'dashed' | 'dotted';
-export type RouteMode = 'great-circle' | 'sea';
 export type LonLat = [number, number];
 
 export interface MarkerSpec {

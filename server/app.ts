@@ -17,6 +17,7 @@ import { corsHeaders } from './http/cors.ts';
 import { compression } from './http/compression.ts';
 import { encodedVariants } from './http/encoded-variants.ts';
 import { accessControl } from './access/access-control.ts';
+import { mcpRoutes } from './mcp/http-route.ts';
 
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
@@ -58,6 +59,7 @@ export function createApp(deps: AppDeps): Koa {
     docsRoutes(deps.surface.pages),
     previewRoutes(deps),
     opsRoutes(deps),
+    mcpRoutes(deps),
   ]) {
     app.use(router.routes());
     // 405 and 501 with their Allow header, which errors.ts turns into JSON errors

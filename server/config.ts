@@ -42,6 +42,9 @@ export interface Config {
   quotaPerDay: number;
   anonQuotaPerMinute: number;
   anonQuotaPerDay: number;
+  mcpApiKey: string | undefined;
+  mapServiceUrl: string;
+  mapApiKey: string | undefined;
 }
 
 /** The pages for people the service may serve: the preview page, /docs and /openapi.json, the bundles' source maps. */
@@ -99,6 +102,19 @@ const integer =
       throw new Error(`${variable} must be an integer ≥ ${min}, got "${raw}"`);
     return value;
   };
+
+/** An http:// or https:// URL without a query, its trailing slashes dropped. */
+function serviceUrl(variable: string, raw: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.search || url.hash)
+    throw new Error(`${variable} must be an http:// or https:// URL without a query, got "${raw}"`);
+  return raw.replace(/\/+$/, '');
+}
 
 const SERVICE_SETTINGS = [
   setting({ key: 'port', variable: 'PORT', shown: '8080', what: 'HTTP port', read: integer('PORT', 8080, 0) }),
@@ -235,19 +251,8 @@ const SERVICE_SETTINGS = [
     key: 'publicUrl',
     variable: 'PUBLIC_URL',
     shown: "none: the request's own",
-    what: 'the address clients reach the service at (e.g. `https://maps.example.org`), which the URLs `POST /maps` answers begin with; without it, the scheme and host the request came to (behind a proxy, with `TRUST_PROXY`, the ones it forwarded)',
-    read: (raw) => {
-      if (!raw) return undefined;
-      let url: URL;
-      try {
-        url = new URL(raw);
-      } catch {
-        throw new Error(`PUBLIC_URL must be an http:// or https:// URL, got "${raw}"`);
-      }
-      if (!['http:', 'https:'].includes(url.protocol) || url.search || url.hash)
-        throw new Error(`PUBLIC_URL must be an http:// or https:// URL without a query, got "${raw}"`);
-      return raw.replace(/\/+$/, '');
-    },
+    what: 'the address clients reach the service at (e.g. `https://maps.example.org`), which the URLs `POST /maps` answers and the links of the MCP tools (docs/mcp.md) begin with; without it, the scheme and host the request came to (behind a proxy, with `TRUST_PROXY`, the ones it forwarded)',
+    read: (raw) => (raw ? serviceUrl('PUBLIC_URL', raw) : undefined),
   }),
   setting({
     key: 'logLevel',
@@ -356,7 +361,7 @@ const ACCESS_SETTINGS = [
     shown: 'open',
     what:
       '`open`: anyone may render; `watermark`: maps asked for without a valid key or signed URL carry the logo; ' +
-      '`keys`: such requests to `/map.*`, `/render/*` and `POST /maps` are refused, 401 or 403 (docs/access.md)',
+      '`keys`: such requests to `/map.*`, `/render/*`, `POST /maps` and `/mcp` are refused, 401 or 403 (docs/access.md)',
     read: (raw) => {
       const wanted = raw || 'open';
       const mode = ACCESS_MODES.find((name) => name === wanted);
@@ -456,7 +461,33 @@ const QUOTA_SETTINGS = [
   }),
 ];
 
-const SETTINGS = [...SERVICE_SETTINGS, ...ACCESS_SETTINGS, ...QUOTA_SETTINGS];
+
+/** The assistants' server (DECISIONS §13; docs/mcp.md): `/mcp` in the service, `npm run mcp` beside it. */
+const MCP_SETTINGS = [
+  setting({
+    key: 'mcpApiKey',
+    variable: 'MCP_API_KEY',
+    shown: "none: the caller's key",
+    what: "a key (`npm run keys -- mint`) the URLs of the maps `/mcp` makes are signed with, so that they draw under `ACCESS=keys` or without the logo under `watermark`; without it they are signed with the caller's own Bearer key when it sent one",
+    read: (raw) => raw || undefined,
+  }),
+  setting({
+    key: 'mapServiceUrl',
+    variable: 'MAP_SERVICE_URL',
+    shown: '`http://localhost:8080`',
+    what: '`npm run mcp` only: the running service its tools draw maps with, and the address their URLs begin with (unless `PUBLIC_URL` is set)',
+    read: (raw) => serviceUrl('MAP_SERVICE_URL', raw || 'http://localhost:8080'),
+  }),
+  setting({
+    key: 'mapApiKey',
+    variable: 'MAP_API_KEY',
+    shown: 'none',
+    what: "`npm run mcp` only: the key it sends to `MAP_SERVICE_URL` as `Authorization: Bearer` and signs its maps' URLs with",
+    read: (raw) => raw || undefined,
+  }),
+];
+
+const SETTINGS = [...SERVICE_SETTINGS, ...ACCESS_SETTINGS, ...QUOTA_SETTINGS, ...MCP_SETTINGS];
 
 // every field of Config has its setting, or this does not compile
 const everyField: [keyof Config] extends [(typeof SETTINGS)[number]['key']] ? true : never = true;

@@ -11,7 +11,7 @@ import { LEVELS } from '../topology/scopes.ts';
 import { ApiError } from './errors.ts';
 import { customScope } from './request/custom-geometry.ts';
 import { PositionBudget } from './request/coordinates.ts';
-import { PROJECTIONS } from './request/enums.ts';
+import { PROJECTIONS } from '../shared/lists.ts';
 
 export interface OperatorScopes {
   scopes: ScopeCatalogue[];

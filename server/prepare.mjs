@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { topologyUpToDate } from '../topology/build-inputs.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const mtime = (path) => (existsSync(path) ? statSync(path).mtimeMs : 0);
@@ -109,22 +110,20 @@ if (testing) {
   });
 }
 
-// 3. topology, unless its catalogue (written last) is newer than the build's code and npm's record of what it
-// installed: its other inputs are files of installed packages (see 4). The build checks its inputs itself too,
-// but only once loaded, which takes half a second that a start with nothing to build need not spend.
-const topologyCode = readdirSync(join(root, 'topology'))
-  .filter((name) => name.endsWith('.ts'))
-  .map((name) => mtime(join(root, 'topology', name)));
-if (mtime(join(root, 'topology/build/catalogue.json')) > Math.max(...topologyCode, mtime(installed))) {
+// 3. topology, unless it was built from the inputs there are now, told by their content (its code, its data
+// files and the packages it reads: topology/build-inputs.mjs, which the build asks too). Asked here, in plain
+// Node, it costs milliseconds; the build itself would take half a second to load before it could tell.
+if (topologyUpToDate(join(root, 'topology'))) {
   console.log('topology: up to date');
 } else {
-  run(process.execPath, ['--import', 'tsx', 'topology/make-scopes.ts'], 'topology build');
+  run(process.execPath, ['--import', 'tsx', 'topology/make-scopes.ts', '--force'], 'topology build');
 }
 
 // 4. the font table and the renderer and preview bundles, when any of their sources is newer: the table and
 // bundles come from installed packages (npm's record of what it installed
 // changes with every install; the packages' own files keep npm's fixed 1985 mtime)
-const rendererCode = newestIn(join(root, 'renderer-page'));
+// the renderer's code and the lists it shares with the server (shared/)
+const rendererCode = Math.max(newestIn(join(root, 'renderer-page')), newestIn(join(root, 'shared')));
 const sources = Math.max(rendererCode, mtime(installed));
 const outputs = ['font-metrics.json', 'renderer.js', 'renderer.js.map', 'preview.js', 'preview.js.map'].map((name) =>
   join(root, 'renderer-page/dist', name),
@@ -140,7 +139,11 @@ if (outputs.some((path) => mtime(path) < sources)) {
 // its loader, its copies of the packages' sources and an esbuild process (about 20 MiB for the process, 25 MiB a
 // thread), and start sooner. Packages stay imports. The tests run the TypeScript itself, through tsx.
 const dist = join(root, 'server/dist');
-// the code it is bundled from: the server's, the renderer's types and the topology's modules (not their build)
+// the code it is bundled from: the server's, the renderer's types, the shared lists and the topology's modules (not
+// their build)
+const topologyCode = readdirSync(join(root, 'topology'))
+  .filter((name) => /\.(ts|mjs)$/.test(name))
+  .map((name) => mtime(join(root, 'topology', name)));
 const serverCode = Math.max(newestIn(join(root, 'server')), rendererCode, ...topologyCode);
 const bundles = ['main.mjs', 'svg-worker.mjs', 'body-worker.mjs'].map((name) => join(dist, name));
 if (bundles.some((path) => mtime(path) < Math.max(serverCode, mtime(installed)))) {

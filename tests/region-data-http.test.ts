@@ -8,7 +8,7 @@ import { mapRequests, post } from './support/map-requests.ts';
 import { all, fill, legendEntries, region, tooltip } from './support/svg.ts';
 import { themes } from '../renderer-page/themes/index.ts';
 import { rampColors } from '../renderer-page/scales/ramp.ts';
-import { THEMES } from '../server/request/enums.ts';
+import { THEMES } from '../shared/lists.ts';
 
 const { light, dark } = themes;
 

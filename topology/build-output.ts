@@ -11,6 +11,9 @@ import { windForD3 } from './winding.js';
 
 const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
 
+/** A file's size for the build's log. */
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+
 /** Writes the build's files into `dir`; the catalogue (`catalogueName`) last, versioned by all the others. */
 export class BuildOutput {
   /** every byte written but the catalogue's, in order */

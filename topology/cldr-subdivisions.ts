@@ -25,7 +25,7 @@ export function cldrLocales(): string[] {
 }
 
 /** The file of a CLDR locale's subdivision names (`de/de.json`, `zh-Hant/zh_Hant.json`). */
-export function cldrLocaleFile(locale: string): string {
+function cldrLocaleFile(locale: string): string {
   const [name] = readdirSync(path.join(CLDR_ROOT, locale)).filter((f) => f.endsWith('.json'));
   if (!name) throw new Error(`cldr-subdivisions-full: no names file for locale ${locale}`);
   return path.join(CLDR_ROOT, locale, name);

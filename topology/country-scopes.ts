@@ -8,7 +8,6 @@ import type { Feature, FeatureCollection } from 'geojson';
 import { topology } from 'topojson-server';
 import type { Topology } from 'topojson-specification';
 import { readAdmin1, type Admin1Feature } from './admin1-source.js';
-import { finaliseRegions } from './aliases.js';
 import type { DivisionCatalogue, RegionEntry } from './catalogue.js';
 import { countryDrafts, groupById, regionKindOf } from './country-drafts.js';
 import { separateLevels } from './level-aliases.js';
@@ -17,12 +16,12 @@ import { reformOf, withReforms } from './reformed-subdivisions.js';
 import { writeLevels } from './scope-levels.js';
 import { landUnit, surroundingsOf, type LandUnit } from './surroundings.js';
 import type { ScopeDefinition } from './scopes.js';
-import { withStatisticalCodes } from './statistical-codes.js';
 import { worldviewSubdivisions } from './worldview-lines.js';
 import { readCldrSubdivisions, type CldrSubdivisions } from './cldr-subdivisions.js';
 import { resolveSubdivisionIds } from './subdivision-ids.js';
-import { buildUsCounties } from './us-counties.js';
-import { arealGeometries, mergeById } from './topo-tools.js';
+import { DIVISION_SOURCES } from './division-sources.js';
+import { arealGeometries } from './topo-tools.js';
+import { scopeRegions } from './scope-from-features.js';
 
 const MIN_ISO_SHARE = 0.95;
 /** Territories ISO 3166-2 lists as a subdivision of another country (`US-PR`) that Natural Earth files apart. */
@@ -118,11 +117,8 @@ function buildCountry(
       .join(', ');
     return `${country}: ${iso} of ${regions.length} regions match an ISO 3166-2 code (not: ${others})`;
   }
-  let entries = finaliseRegions(
-    country,
-    withStatisticalCodes(country, countryDrafts(country, regions, listed ?? new Map(), sourceCodes)),
-  );
-  const names = new Map(entries.map((r) => [r.id, r.name]));
+  const scope = scopeRegions(country, countryDrafts(country, regions, listed ?? new Map(), sourceCodes), country);
+  let entries = scope.regions;
   const source: FeatureCollection = {
     type: 'FeatureCollection',
     features: regions.flatMap((r) =>
@@ -130,12 +126,7 @@ function buildCountry(
     ),
   };
   const src = topology({ regions: source });
-  const collection = mergeById(
-    src,
-    arealGeometries(src, 'regions'),
-    (g) => String(g.id),
-    (id) => names.get(id)!,
-  );
+  const collection = scope.merged(src, arealGeometries(src, 'regions'), (g) => String(g.id));
   // the land around from the same admin-1 source, so that shared borders are one line
   const around = surroundingsOf(land, new Set([country]), source, context);
   writeLevels(country, src, collection, around, write);
@@ -162,20 +153,16 @@ function buildCountry(
       regions: levels.coarse,
     });
   }
-  if (country === 'US') {
-    const counties = buildUsCounties(entries, around, write);
-    const stateOf = new Map(
-      entries.flatMap((s) => s.aliases.filter((a) => /^\d\d$/.test(a)).map((fips) => [fips, s.id])),
-    );
-    const levels = separateLevels(country, {
-      coarse: entries,
-      fine: counties.regions,
-      parentOf: (county) => stateOf.get(county.slice(0, 2)),
-    });
+  const finer = DIVISION_SOURCES[country];
+  if (finer) {
+    const { division, parentOf } = finer.build(entries, around, write);
+    const levels = separateLevels(country, { coarse: entries, fine: division.regions, parentOf });
     entries = levels.coarse;
     if (levels.dropped)
-      console.log(`  US: ${levels.dropped} spellings of states and counties left to the unit they name`);
-    divisions.push({ ...counties, regions: levels.fine });
+      console.log(
+        `  ${country}: ${levels.dropped} spellings of two levels (${division.id}) left to the unit they name`,
+      );
+    divisions.push({ ...division, regions: levels.fine });
   }
   return {
     definition: {
@@ -184,6 +171,7 @@ function buildCountry(
       name: inputs.names.get(country) ?? country,
       regionKind: parentDivision?.childKind ?? regionKindOf(features),
       defaultLevel: 'medium',
+      detailSpan: Math.round(around.span * 10) / 10,
       defaultProjection: country === 'US' ? 'albersUsa' : 'conicConformal',
       sources: COUNTRY_SOURCES,
       boundaries: boundariesOf(country),

@@ -5,16 +5,16 @@
 
 import type { Topology } from 'topojson-specification';
 import type { Admin1Feature } from './admin1-source.js';
-import { finaliseRegions, TIER, type RegionDraft } from './aliases.js';
+import { TIER, type RegionDraft } from './aliases.js';
 import type { RegionEntry } from './catalogue.js';
 import type { CountryRegion } from './country-drafts.js';
 import { englishName, ISO_NAME } from './english-names.js';
 import { writeLevels } from './scope-levels.js';
 import type { Surroundings } from './surroundings.js';
 import { shortName } from './short-names.js';
-import { withStatisticalCodes } from './statistical-codes.js';
+import { scopeRegions } from './scope-from-features.js';
 import { ISO_PARENT } from './subdivision-ids.js';
-import { arealGeometries, mergeById } from './topo-tools.js';
+import { arealGeometries } from './topo-tools.js';
 
 export interface ParentDivision {
   /** the division's name in requests' specs and file names (`FR.regions-medium.json`) */
@@ -131,17 +131,9 @@ export function buildParentDivision(
   const parts = new Map<string, string[]>();
   for (const r of regions) parts.set(parent.get(r.id)!, [...(parts.get(parent.get(r.id)!) ?? []), r.id]);
   const drafts = parentDrafts(members, listed, new Map(fine.map((r) => [r.id, r])));
-  const entries = finaliseRegions(country, withStatisticalCodes(level, drafts)).map((entry) => ({
-    ...entry,
-    parts: parts.get(entry.id)!.sort(),
-  }));
-  const parentNames = new Map(entries.map((r) => [r.id, r.name]));
-  const merged = mergeById(
-    source,
-    arealGeometries(source, 'regions'),
-    (g) => parent.get(String(g.id))!,
-    (id) => parentNames.get(id)!,
-  );
+  const scope = scopeRegions(country, drafts, level);
+  const entries = scope.regions.map((entry) => ({ ...entry, parts: parts.get(entry.id)!.sort() }));
+  const merged = scope.merged(source, arealGeometries(source, 'regions'), (g) => parent.get(String(g.id))!);
   writeLevels(level, source, merged, around, write);
   return { entries, parent };
 }

@@ -13,22 +13,12 @@ import type { NameCatalogue, RegionEntry, ScopeCatalogue } from './catalogue.js'
 import { disambiguateNames } from './country-drafts.js';
 import { ISO_NAME } from './english-names.js';
 import { REFORMED_COUNTRIES } from './reformed-subdivisions.js';
-import { cldrLocaleFile, cldrLocales, readCldrLocale } from './cldr-subdivisions.js';
+import { cldrLocales, readCldrLocale } from './cldr-subdivisions.js';
 import { readJson } from './topo-tools.js';
-import { WORLD_BANK_FILE } from './dataset-country-names.js';
-import { CLDR_COUNTRY_NAMES_FILE, countryLanguage } from './world-regions.js';
+import { countryLanguage } from './world-regions.js';
 
 const require = createRequire(import.meta.url);
 const version = (name: string) => readJson<{ version: string }>(require.resolve(`${name}/package.json`)).version;
-
-/** The files the names are read from, for the build's up-to-date check. */
-export const NAME_INPUTS = [
-  WORLD_BANK_FILE,
-  CLDR_COUNTRY_NAMES_FILE,
-  ...isoCountries.langs().map((language) => require.resolve(`i18n-iso-countries/langs/${language}.json`)),
-  ...cldrLocales().map(cldrLocaleFile),
-  require.resolve('iso-3166/package.json'),
-];
 
 /** The name of a region in one language, or undefined. */
 type Lookup = (id: string) => string | undefined;

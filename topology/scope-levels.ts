@@ -38,10 +38,23 @@ export function writeLevels(
   for (const level of Object.keys(LEVELS) as Level[]) {
     const { vertices, quantization } = LEVELS[level];
     const pixel = pixelArea(level, around.span);
-    const drawn = joint.level(Math.min(1, vertices / total), pixel);
+    const drawn = joint.level(Math.min(1, vertices / total), level === 'high' ? zoomPixelArea(around.span) : pixel);
     const lakes = lakesAt(onAndAround, pixel);
     write(`${name}-${level}.json`, assemble({ ...drawn, ...lakes, points }, quantization));
   }
+}
+
+/** The side, in degrees, of the finest pixel the high level's land around is made for. The high level serves a
+ *  country's zooms as well as its posters (a `bbox` takes it: server/request/detail-level.ts), and the subject
+ *  there keeps its source's full detail: the land around keeps what a pixel of about a kilometre shows, near the
+ *  1:10m source's own resolution, so that the neighbours' coasts in a zoom on the Sea of Azov are as detailed as
+ *  Russia's. A scope up to 40° across (Germany, France, Japan) is finer than that at 4,000 px already. */
+const ZOOM_PIXEL = 0.01;
+
+/** The area of a pixel, in square degrees, of the map the high level's surroundings are made for: the poster's,
+ *  or a zoom's of about a kilometre, whichever is finer. */
+function zoomPixelArea(span: number): number {
+  return Math.min(pixelArea('high', span), ZOOM_PIXEL ** 2);
 }
 
 /** The area of a pixel, in square degrees, on the map a level is made for, of a scope `span` degrees across:

@@ -1,16 +1,16 @@
 // Scope definitions: what a scope is, apart from its regions. The world and Romania are written here; the
-// build derives one per country (country-scopes.ts) and writes them all into catalogue.json. Kept free of
-// imports so both the build script and the run-time lookup can share it cheaply.
+// build derives one per country (country-scopes.ts) and writes them all into catalogue.json. It imports only the
+// shared lists, so both the build script and the run-time lookup can share it cheaply.
 
-export type Level = 'low' | 'medium' | 'high';
-export const LEVELS: readonly Level[] = ['low', 'medium', 'high'];
+import type { Level, ProjectionName, ScopeKind } from '../shared/lists.js';
+
+// the levels are the build's and the requests' alike: the build's modules read them from here
+export { LEVELS, type Level } from '../shared/lists.js';
 
 /** Whose boundaries a map draws where they are disputed (docs/boundaries.md): `un` as the UN and ISO 3166 list
  *  them, `de-facto` Natural Earth's lines of control. The first is the default. */
 export const WORLDVIEWS = ['un', 'de-facto'] as const;
 export type Worldview = (typeof WORLDVIEWS)[number];
-
-type ScopeKind = 'world' | 'country' | 'group' | 'custom';
 
 export interface ScopeDefinition {
   /** `world`, or a country's ISO 3166-1 alpha-2 code */
@@ -20,7 +20,7 @@ export interface ScopeDefinition {
   /** what one region of the scope is, for listings ("countries", "counties") */
   regionKind: string;
   defaultLevel: Level;
-  defaultProjection: 'naturalEarth1' | 'equalEarth' | 'mercator' | 'conicConformal' | 'albersUsa';
+  defaultProjection: ProjectionName;
   /** attribution text for the map furniture */
   sources: string;
   /** where the boundaries come from, and under what licence */
@@ -32,6 +32,9 @@ export interface ScopeDefinition {
   /** the box the map is fitted to by default, [west, south, east, north] (east past 180 across the antimeridian),
    *  where the regions reach far beyond what a map of the scope shows (Europe's Russia to the Pacific) */
   extent?: [number, number, number, number];
+  /** a country's: the side in degrees of the map its levels are made for (its largest part with a margin,
+   *  surroundings.ts), what a `bbox` zoom is measured against when the detail follows the output */
+  detailSpan?: number;
   /** the worldviews other than `un` whose lines differ on this scope's map, each with its own files
    *  (`europe@de-facto-low.json`); absent where every worldview draws the same map */
   worldviews?: Exclude<Worldview, 'un'>[];

@@ -4,12 +4,13 @@
 
 import { createRequire } from 'node:module';
 import type { Topology } from 'topojson-specification';
-import { finaliseRegions, TIER, type RegionDraft } from './aliases.js';
+import { TIER, type RegionDraft } from './aliases.js';
 import type { DivisionCatalogue, RegionEntry } from './catalogue.js';
 import { disambiguateNames } from './country-drafts.js';
 import { writeLevels } from './scope-levels.js';
 import type { Surroundings } from './surroundings.js';
-import { arealGeometries, mergeById, readJson } from './topo-tools.js';
+import { arealGeometries, readJson } from './topo-tools.js';
+import { scopeRegions } from './scope-from-features.js';
 
 const require = createRequire(import.meta.url);
 export const US_COUNTIES_FILE = require.resolve('us-atlas/counties-10m.json');
@@ -44,14 +45,14 @@ function namesWithState(name: string, state: RegionEntry): string[] {
 }
 
 /**
- * Builds the counties division and writes its levels as `US.counties-*.json`. `states` are the US scope's
- * regions, each with its 2-digit FIPS code among its aliases.
+ * Builds the counties division and writes its levels as `US.counties-*.json`; with each county's state. `states`
+ * are the US scope's regions, each with its 2-digit FIPS code among its aliases.
  */
 export function buildUsCounties(
   states: RegionEntry[],
   around: Surroundings,
   write: (file: string, topology: Topology) => number,
-): DivisionCatalogue {
+): { division: DivisionCatalogue; parentOf: (county: string) => string | undefined } {
   const source = readJson<Topology>(US_COUNTIES_FILE);
   const stateByFips = new Map(
     states.flatMap((s) => s.aliases.filter((a) => /^\d\d$/.test(a)).map((fips) => [fips, s] as const)),
@@ -76,28 +77,26 @@ export function buildUsCounties(
     if (former) aliases.push({ text: former.fips, tier: TIER.code });
     return { id, name: `${name}, ${state.id.slice(3)}`, aliases };
   });
-  const regions = finaliseRegions('US', disambiguateNames(drafts));
-  const names = new Map(regions.map((r) => [r.id, r.name]));
+  // no office's codes but the FIPS codes, which are the ids
+  const { regions, merged } = scopeRegions('US', disambiguateNames(drafts), null);
   writeLevels(
     'US.counties',
     source,
-    mergeById(
-      source,
-      geometries,
-      (g) => String(g.id),
-      (id) => names.get(id)!,
-    ),
+    merged(source, geometries, (g) => String(g.id)),
     around,
     write,
   );
   return {
-    id: 'counties',
-    regionKind: 'counties',
-    sources: 'Made with Natural Earth · counties: US Census Bureau',
-    boundaries: {
-      source: 'US Census Bureau cartographic boundary files 1:10m (npm us-atlas)',
-      licence: 'US Census: public domain; us-atlas: ISC',
+    division: {
+      id: 'counties',
+      regionKind: 'counties',
+      sources: 'Made with Natural Earth · counties: US Census Bureau',
+      boundaries: {
+        source: 'US Census Bureau cartographic boundary files 1:10m (npm us-atlas)',
+        licence: 'US Census: public domain; us-atlas: ISC',
+      },
+      regions,
     },
-    regions,
+    parentOf: (county) => stateByFips.get(county.slice(0, 2))?.id,
   };
 }

@@ -25,7 +25,7 @@ import { euInsets } from './eu-insets.ts';
 import { union } from './composite-projection.ts';
 
 export type Extent = [[number, number], [number, number]];
-type Framing = Pick<MapSpec, 'scope' | 'projection' | 'bbox'>;
+type Framing = Pick<MapSpec, 'scope' | 'projection' | 'bbox' | 'level'>;
 
 /** Scopes whose far-away parts would shrink the mainland to a corner: their conic conformal projection draws
  *  them in insets (d3-composite-projections), and the United States' albersUsa adds Puerto Rico. */
@@ -176,8 +176,12 @@ function compositeFor(framing: Framing, geometry: ScopeGeometry): (() => GeoProj
   if (known || framing.bbox || framing.projection !== 'conicConformal' || !/^[A-Z]{2}$/.test(framing.scope))
     return known;
   const provisional = conicFor(sphericalBounds(geometry.regions))();
-  const composite = framing.scope === 'EU' ? euInsets : remoteInsets;
-  return composite(geometry, provisional, (bounds) => conicFor(bounds)) ?? undefined;
+  const mainland = (bounds: Bounds) => conicFor(bounds);
+  const composite =
+    framing.scope === 'EU'
+      ? euInsets(geometry, provisional, mainland)
+      : remoteInsets(geometry, provisional, mainland, framing.level);
+  return composite ?? undefined;
 }
 
 /** Maps that do not show the whole globe are clipped to their frame, and keep a little of their

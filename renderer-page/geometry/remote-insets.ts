@@ -7,6 +7,7 @@
 // a stream through each part clipped to its panel, `getCompositionBorders`: composite-projection.ts), so the rest
 // of the renderer draws it as it draws theirs (inset-routing.ts, inset-panels.ts).
 import { geoAzimuthalEqualArea, type GeoProjection } from 'd3';
+import type { Level } from '../spec.ts';
 import type { ScopeGeometry } from './scope-geometry.ts';
 import { outerRingSpans, type Outline } from './outline.ts';
 import { landIn, placePanel, type Land } from './inset-placement.ts';
@@ -48,12 +49,18 @@ const SUBSTANTIAL = 0.02;
 /** An inset's side, as a share of the mainland's longer side: at least (a small island magnified to it), at most. */
 const [SMALLEST, LARGEST] = [0.1, 0.3];
 /** The longest edge of an inset's island, as a share of the mainland's longer side: about the longest of the
- *  mainland's own coasts' at the output sizes a level is drawn at. */
+ *  mainland's own coasts' at the output sizes the default level is drawn at (up to 2,400 px). */
 const DETAIL = 0.012;
 /** The least an inset's largest island spans, as a share of the mainland's longer side, however coarse its
  *  outline: Ono-i-Lau's panel on a thumbnail of Fiji was empty, and Easter Island, a triangle in Natural Earth,
  *  reads as one at that size. */
 const VISIBLE = 0.015;
+/** DETAIL and VISIBLE at each level, against the default's: the high level is drawn at 2,400 px and more
+ *  (server/request/detail-level.ts), typically a 4,000 px poster where a 1,200 px map has the default. There the
+ *  same shares would be three times as many pixels: Minami-Torishima, five points in Natural Earth (the finest
+ *  source, whatever the level), came out a triangle 60 px across in Tokyo's panel. An island is magnified as far
+ *  as the poster's pixels need, no further. */
+const OUTPUT_SHARE: Record<Level, number> = { low: 1, medium: 1, high: 0.3 };
 
 /** One polygon of the scope: its outer ring, where it lies, and the box around its projection. */
 export interface Piece {
@@ -140,11 +147,12 @@ function lonLatBounds(members: Piece[]): LonLatBounds {
 
 /** The composite for a country whose far parts would shrink its mainland below half the frame, or null.
  *  `provisional` is the scope's projection made for all of it; `mainlandProjection` makes one for the mainland's
- *  bounds. */
+ *  bounds; `level` the geometry's (OUTPUT_SHARE). */
 export function remoteInsets(
   geometry: ScopeGeometry,
   provisional: GeoProjection,
   mainlandProjection: (bounds: LonLatBounds) => () => GeoProjection,
+  level: Level,
 ): (() => GeoProjection) | null {
   // a rock Natural Earth draws as a line (Chile's Salas y Gómez) has no place to show and would join its neighbours'
   const all = pieces(geometry, provisional.scale(150).translate([0, 0])).filter((p) => p.area > 0);
@@ -157,7 +165,9 @@ export function remoteInsets(
   const land = all.reduce((sum, p) => sum + p.area, 0);
   const substantial = (piece: Piece, box: Box) => apart(box, piece.box) === 0 || piece.area >= SUBSTANTIAL * land;
   const split = farParts(all, () => true, false) ?? farParts(all, substantial, true);
-  return split && insetsComposite(geometry, split.mainland, split.far, mainlandProjection);
+  return (
+    split && insetsComposite(geometry, split.mainland, split.far, mainlandProjection, nearestFree, OUTPUT_SHARE[level])
+  );
 }
 
 /** The mainland, grown from the largest piece through the pieces `grows` accepts, and the far parts around it; null
@@ -181,18 +191,32 @@ function farParts(
     );
   const landOf = (members: Piece[]) => members.reduce((sum, p) => sum + p.area, 0);
   // the pair of parts whose joint box is least larger than the larger's (against the mainland's), joined while
-  // they are too many, or while one joins another at little cost: Iwo Jima with the Bonins, the Daito Islands
-  // with Okinawa, not Minami-Torishima, 1,200 km east of them
-  while (merge && far.length > 1) {
+  // they are too many (with `merge`), or while one joins another at little cost: Iwo Jima with the Bonins, the
+  // Daito Islands with Okinawa, not Minami-Torishima, 1,200 km east of them. Without `merge`, only a region's
+  // stray piece joins the part that holds the region's largest: Bear Island Svalbard, whose panel of its own was
+  // captioned "Svalbard" beside Svalbard's; not Jan Mayen (Nordland), whose joint bounds would take in Finnmark's
+  // coast, nor two fragments of a region whose home is the mainland (Vanuatu's Tafea), each a panel of its own
+  const home = new Map<Outline, Piece>();
+  for (const piece of all) if (piece.area > (home.get(piece.outline)?.area ?? -1)) home.set(piece.outline, piece);
+  const regionOf = (members: Piece[]) => {
+    const outlines = new Set(members.map((p) => p.outline));
+    return outlines.size === 1 ? members[0].outline : null;
+  };
+  const strayJoinsHome = (a: Piece[], b: Piece[]) => {
+    const region = regionOf(a);
+    return region !== null && region === regionOf(b) && [...a, ...b].includes(home.get(region)!);
+  };
+  while (far.length > 1) {
     let best = { cost: Infinity, i: 0, j: 0 };
     far.forEach((a, i) =>
       far.slice(i + 1).forEach((b, k) => {
+        if (!merge && !strayJoinsHome(a, b)) return;
         const [boxA, boxB] = [boxOfAll(a), boxOfAll(b)];
         const cost = (side(union(boxA, boxB)) - Math.max(side(boxA), side(boxB))) / side(mainlandBox);
         if (cost < best.cost) best = { cost, i, j: i + 1 + k };
       }),
     );
-    if (far.length <= MOST_INSETS && best.cost > JOINT) break;
+    if (best.cost > JOINT && (!merge || far.length <= MOST_INSETS)) break;
     far[best.i].push(...far.splice(best.j, 1)[0]);
   }
   if (!far.length || far.length > MOST_INSETS) return null;
@@ -220,13 +244,15 @@ const nearestFree: PanelPlacer = (mainland, land, taken, w, h, wanted) =>
 
 /** The composite of the mainland's pieces, in the projection `mainlandProjection` makes for their bounds, and a
  *  panel for each far part, placed in turn by `place` (by default over the sea or empty page nearest where it
- *  lies); null when the mainland is too small to be one (SMALLEST_MAINLAND) or no part has a panel. */
+ *  lies); null when the mainland is too small to be one (SMALLEST_MAINLAND) or no part has a panel. `outputShare`:
+ *  DETAIL and VISIBLE's at the geometry's level (OUTPUT_SHARE). */
 export function insetsComposite(
   geometry: ScopeGeometry,
   mainlandPieces: Piece[],
   far: Array<Piece[] | FarPart>,
   mainlandProjection: (bounds: LonLatBounds) => () => GeoProjection,
   place: PanelPlacer = nearestFree,
+  outputShare = 1,
 ): (() => GeoProjection) | null {
   const mainlandDegrees = lonLatBounds(mainlandPieces);
   if (side(mainlandDegrees) < SMALLEST_MAINLAND) return null;
@@ -269,12 +295,15 @@ export function insetsComposite(
     const largest = members.reduce((a, b) => (b.area > a.area ? b : a));
     const ring = ringOf(largest).map((q) => unit(q) ?? q);
     const edge = Math.max(...ring.slice(1).map(([x, y], i) => Math.hypot(x - ring[i][0], y - ring[i][1])));
-    const sharp = (DETAIL * side(mainland)) / edge;
-    const visible = (VISIBLE * side(mainland)) / side(boxOf(ring));
+    const sharp = (outputShare * DETAIL * side(mainland)) / edge;
+    const visible = (outputShare * VISIBLE * side(mainland)) / side(boxOf(ring));
     // (the Union's panels are one size, as Eurostat's, each filled by its region)
     const factor = share ? wanted : Math.min(wanted, Math.max(1, sharp, visible));
     const top = band * side(mainland);
-    const [w, h] = [width(own) * wanted + 2 * pad, height(own) * wanted + 2 * pad + top];
+    // the panel keeps, on a poster, the pixels it has at the default level's sizes, not the share: Tokyo's panel
+    // of Minami-Torishima, a speck once magnified no further than its five points allow, stood 350 px empty
+    const room = share ? wanted : Math.max(factor, wanted * outputShare);
+    const [w, h] = [width(own) * room + 2 * pad, height(own) * room + 2 * pad + top];
     const panel = place(mainland, landNow, taken, w, h, main(centre) ?? [0, 0]);
     taken.push(panel);
     const [[px0, py0], [px1, py1]] = panel;

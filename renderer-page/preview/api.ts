@@ -1,7 +1,8 @@
 // The service endpoints the preview page talks to: /render/spec (the normalised request, ETag, warnings, GET
 // form, and how a table was read), /render/map (a POST body's image, for downloads and thumbnails) and /scopes
-// (what the scope picker offers).
+// (what the scope picker offers). Every request carries the key the page holds, if any (access-key.ts).
 import type { Format, MapSpec } from '../spec.ts';
+import { keyHeaders } from './access-key.ts';
 import { setParam } from './query-string.ts';
 
 /** What the page is asked to show: a GET query string, a POST JSON body (as typed), or a POST table with the
@@ -40,6 +41,20 @@ export interface Problem {
 }
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; problem: Problem };
+
+/** What an answer says about keys (DECISIONS §12), for the key field (key-panel.ts). */
+export type KeyAnswer =
+  /** drawn, nothing said about keys: the key held (if any) was taken, or the service needs none */
+  | { kind: 'taken' }
+  /** ACCESS=keys without a key: 401 */
+  | { kind: 'needed' }
+  /** ACCESS=watermark: drawn with the logo for want of a valid key (`WWW-Authenticate` on the answer); `refusal`
+   *  (its RFC 6750 error_description) says why the key held was not taken */
+  | { kind: 'optional'; refusal: string | null }
+  /** 403: the key held was refused, with the service's message */
+  | { kind: 'refused'; message: string }
+  /** another failure (a 400, the network): it says nothing about keys */
+  | { kind: 'silent' };
 
 interface Boundaries {
   source: string;
@@ -85,7 +100,10 @@ async function problemOf(response: Response): Promise<Problem> {
 async function call(path: string, init?: RequestInit): Promise<Outcome<Response>> {
   let response: Response;
   try {
-    response = await fetch(path, init);
+    response = await fetch(path, {
+      ...init,
+      headers: { ...(init?.headers as Record<string, string>), ...keyHeaders() },
+    });
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     return {
@@ -109,14 +127,26 @@ async function jsonOf<T>(outcome: Outcome<Response>, path: string): Promise<Outc
   }
 }
 
-export async function describe(request: PreviewRequest): Promise<Outcome<Described>> {
+function keyAnswerOf(outcome: Outcome<Response>): KeyAnswer {
+  if (!outcome.ok) {
+    const { status, error, message } = outcome.problem;
+    if (status === 401 && error === 'unauthorized') return { kind: 'needed' };
+    return status === 403 && error === 'forbidden' ? { kind: 'refused', message } : { kind: 'silent' };
+  }
+  const asked = outcome.value.headers.get('www-authenticate');
+  if (asked === null) return { kind: 'taken' };
+  return { kind: 'optional', refusal: /error_description="([^"]*)"/.exec(asked)?.[1] ?? null };
+}
+
+/** The normalised request, and what the answer says about keys. */
+export async function describe(request: PreviewRequest): Promise<{ outcome: Outcome<Described>; key: KeyAnswer }> {
   const outcome =
     request.kind === 'query'
       ? await call(`/render/spec?${request.query}`)
       : request.kind === 'json'
         ? await call('/render/spec', { method: 'POST', headers: json, body: request.body })
         : await call(`/render/spec?${request.query}`, { method: 'POST', headers: csv, body: request.table });
-  return jsonOf(outcome, '/render/spec');
+  return { outcome: await jsonOf<Described>(outcome, '/render/spec'), key: keyAnswerOf(outcome) };
 }
 
 export async function listScopes(): Promise<Outcome<ScopeSummary[]>> {

@@ -1,6 +1,9 @@
 // The gallery: the test fixtures (renderer-page/preview/gallery-maps.json, bundled), each a button that loads it into
 // the editor, with a small thumbnail from the real endpoints. Thumbnails load when scrolled into view, two
-// at a time, so opening the page does not fill the service's render queue.
+// at a time, so opening the page does not fill the service's render queue, and only once the service has answered
+// the page without asking for a key: else each would be a picture of its refusal. A GET
+// thumbnail is signed with the key held, as an <img> cannot send it.
+import { signedWithHeldKey } from './access-key.ts';
 import { fixtures, type Fixture } from './gallery-maps.ts';
 import { renderPost } from './api.ts';
 import { setParam } from './query-string.ts';
@@ -37,8 +40,10 @@ const loaded = (img: HTMLImageElement) =>
 function loadThumbnail(fixture: Fixture, img: HTMLImageElement): () => Promise<void> {
   return async () => {
     if (fixture.query !== undefined) {
+      const path = `/map.svg?${setParam(setParam(setParam(fixture.query, 'width', String(THUMB_WIDTH)), 'height', null), 'format', null)}`;
+      const signed = await signedWithHeldKey(path);
       const done = loaded(img);
-      img.src = `/map.svg?${setParam(setParam(setParam(fixture.query, 'width', String(THUMB_WIDTH)), 'height', null), 'format', null)}`;
+      img.src = signed;
       return done;
     }
     if (!fixture.body) return;
@@ -53,8 +58,9 @@ function loadThumbnail(fixture: Fixture, img: HTMLImageElement): () => Promise<v
   };
 }
 
-/** Fills `list` with one button per fixture; `onPick` is called with the fixture clicked. */
-export function renderGallery(list: HTMLElement, onPick: (fixture: Fixture) => void): void {
+/** Fills `list` with one button per fixture; `onPick` is called with the fixture clicked. Thumbnails load once
+ *  `admitted` resolves (the service answered the page without asking for a key). */
+export function renderGallery(list: HTMLElement, onPick: (fixture: Fixture) => void, admitted: Promise<void>): void {
   const enqueue = thumbnailQueue();
   const jobs = new Map<Element, () => Promise<void>>();
   const observer = new IntersectionObserver(
@@ -64,7 +70,7 @@ export function renderGallery(list: HTMLElement, onPick: (fixture: Fixture) => v
         if (!entry.isIntersecting || !job) continue;
         jobs.delete(entry.target);
         observer.unobserve(entry.target);
-        enqueue(job);
+        void admitted.then(() => enqueue(job));
       }
     },
     { rootMargin: '200px' },

@@ -1,7 +1,8 @@
 // The preview page (GET /): takes the same query string as /map.svg (or a POST JSON body, or a table with its
 // query string), asks the service
 // for the normalised request (/render/spec) and draws it right here with the service's own renderer bundle
-// (renderer.js, window.renderMap), so a map can be tuned, copied as a URL and debugged with breakpoints.
+// (renderer.js, window.renderMap), so a map can be tuned, copied as a URL and debugged with breakpoints. When the
+// service asks for a key, the page takes one (key-panel.ts) and signs the links it offers with it.
 import type { MapSpec, RenderResult } from '../spec.ts';
 import { describe, renderPost, type PreviewRequest } from './api.ts';
 import { CONTROL_KEYS, jsonValueOf, setUpControls, showControlValues, type ControlKey } from './controls.ts';
@@ -9,6 +10,7 @@ import { wireCopyButtons } from './copy.ts';
 import { byId, show } from './dom.ts';
 import { renderGallery } from './gallery.ts';
 import { fixtures, type Fixture } from './gallery-maps.ts';
+import { setUpKeyPanel, showKeyAnswer } from './key-panel.ts';
 import { getParam, queryOf, setParam } from './query-string.ts';
 import { compactJson, snippetsFor } from './snippets.ts';
 import { headerGuess, onColumnChoice, showColumns } from './table-panel.ts';
@@ -27,6 +29,11 @@ let mode: Mode = 'query';
 let shown: PreviewRequest | null = null;
 /** increases with every render asked for; an answer for an older one is dropped */
 let latest = 0;
+/** resolved by the first answer that does not ask for a key: the gallery's thumbnails wait for it */
+let admit: () => void = () => undefined;
+const admitted = new Promise<void>((resolve) => {
+  admit = resolve;
+});
 
 // The pool pages load both weights before their first render; so does this page, so text measures alike.
 const fontsReady = Promise.all(
@@ -122,8 +129,10 @@ async function render(): Promise<void> {
   syncAddress(request);
   syncControls();
   showBusy();
-  const outcome = await describe(request);
+  const { outcome, key } = await describe(request);
   if (ticket !== latest) return;
+  showKeyAnswer(key);
+  if (key.kind !== 'needed' && key.kind !== 'refused') admit();
   if (!outcome.ok) {
     // the service may be asking which column to map: offer the columns to pick from
     if (request.kind === 'table')
@@ -154,8 +163,10 @@ async function render(): Promise<void> {
   }
   if (!result || ticket !== latest) return;
   if (request.kind === 'table') showColumns(outcome.value.table, (param) => getParam(request.query, param));
+  const snippets = await snippetsFor(request, outcome.value, location.origin);
+  if (ticket !== latest) return;
   shown = request;
-  showResult(outcome.value, result, snippetsFor(request, outcome.value, location.origin), performance.now() - started);
+  showResult(outcome.value, result, snippets, performance.now() - started);
 }
 
 /** A POST body's download, through the real POST /render/map. */
@@ -198,11 +209,16 @@ function load(fixture: Fixture): void {
 
 function start(): void {
   setUpControls(applyControl);
+  setUpKeyPanel(() => void render());
   wireCopyButtons(document);
-  renderGallery(byId('gallery', HTMLUListElement), (fixture) => {
-    load(fixture);
-    window.scrollTo({ top: 0, behavior: 'smooth' });
-  });
+  renderGallery(
+    byId('gallery', HTMLUListElement),
+    (fixture) => {
+      load(fixture);
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+    },
+    admitted,
+  );
 
   for (const kind of MODES) {
     byId(`tab-${kind}`, HTMLButtonElement).addEventListener('click', () => {

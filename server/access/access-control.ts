@@ -32,10 +32,10 @@ export interface AccessState {
 
 const OUT_OF_THE_REQUEST = new Set(['k', 't', 'src']);
 
-/** The paths that render or read data: maps, their specs, storing one. A stored map's own URL is open (its key was
+/** The paths that render or read data: maps, their specs, storing one, the MCP server that makes them. A stored map's own URL is open (its key was
  *  checked when it was stored), and so are the scopes, the docs, the preview page and the health checks. */
 function needsCredentials(ctx: Context): boolean {
-  if (/^\/map\.[a-z]+$/.test(ctx.path) || ctx.path.startsWith('/render/')) return true;
+  if (/^\/map\.[a-z]+$/.test(ctx.path) || ctx.path.startsWith('/render/') || ctx.path === '/mcp') return true;
   return ctx.path === '/maps' && ctx.method === 'POST';
 }
 
@@ -87,6 +87,15 @@ export function accessControl(options: AccessOptions): Middleware {
     if (check?.ok) state.key = check.claims;
     if (options.mode === 'watermark') {
       state.watermark = !check?.ok;
+      // RFC 7235 lets an answer other than a 401 say that credentials would change it, and RFC 6750 why a key was not
+      // taken: the preview page learns from it to offer its key field
+      if (state.watermark && needsCredentials(ctx))
+        ctx.set(
+          'WWW-Authenticate',
+          check && !check.ok
+            ? `Bearer error="invalid_token", error_description="${refusalMessage(check.refusal, ctx.get('Authorization') !== '')}"`
+            : 'Bearer',
+        );
       return next();
     }
     if (!needsCredentials(ctx)) return next();

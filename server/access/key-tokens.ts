@@ -12,6 +12,8 @@
 // the bytes as sent are the one form both sides hold. A URL's token entitles that one map and cannot be turned back
 // into the key. Every comparison of a signature runs in constant time.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+// the one function the preview page's signer shares, so that what it signs is what is verified here
+import { canonicalQuery } from '../../renderer-page/preview/canonical-query.ts';
 
 export interface KeyClaims {
   /** the key's id, which revocation names */
@@ -82,21 +84,6 @@ export function checkKey(key: string, secrets: readonly string[], prefix: string
   return checkClaims(payload, nowSeconds);
 }
 
-const nameOf = (pair: string) => {
-  const equals = pair.indexOf('=');
-  return equals === -1 ? pair : pair.slice(0, equals);
-};
-
-/** The bytes a URL's token signs: the raw query's pairs but `k` and `t`, sorted (JavaScript's default order),
- *  joined with `&`; a bare name is a pair, empty pairs are dropped. */
-export function canonicalQuery(rawQuery: string): string {
-  return rawQuery
-    .split('&')
-    .filter((pair) => pair !== '' && nameOf(pair) !== 'k' && nameOf(pair) !== 't')
-    .sort()
-    .join('&');
-}
-
 /** A signed URL's `k` (the key's payload) and `t` over its raw query string. */
 export function checkSignedQuery(
   rawQuery: string,
@@ -114,7 +101,8 @@ export function checkSignedQuery(
 }
 
 /** `url` signed with `key`, as the hosted service's tools sign it: `k` and `t` appended as text, the query's bytes
- *  left as they are. For the preview page's signed links and the tests. */
+ *  left as they are. For the tests and scripts in Node; the preview page signs in the browser, over the same canonical
+ *  query (renderer-page/preview/access-key.ts). */
 export function signUrl(url: string, key: string, prefix: string): string {
   const [payload = '', signature = ''] = key.slice(prefix.length).split('.');
   const mark = url.indexOf('?');

@@ -64,7 +64,7 @@ async function revokedKeysSet(redis: AccessRedis, logger: Pick<Logger, 'warn'>):
   return { has: (id) => ids.has(id), close: () => clearInterval(timer) };
 }
 
-function revokedKeysFile(file: string | undefined, logger: Pick<Logger, 'warn'>): RevokedKeys {
+export function revokedKeysFile(file: string | undefined, logger: Pick<Logger, 'warn'>): RevokedKeys {
   if (!file) return { has: () => false };
   let ids = new Set<string>();
   let version = '';

@@ -33,7 +33,10 @@ export function previewRoutes({ assets, surface }: AppDeps): Router {
     ['renderer.js.map', 'preview.js.map'].map((name) => [`/${name}`, pageFile(`../../renderer-page/dist/${name}`)]),
   );
   const styles = new Map(
-    ['preview.css', 'preview-outputs.css'].map((name) => [`/${name}`, pageFile(`../../renderer-page/preview/${name}`)]),
+    ['preview.css', 'preview-outputs.css', 'preview-key.css'].map((name) => [
+      `/${name}`,
+      pageFile(`../../renderer-page/preview/${name}`),
+    ]),
   );
   router.get('/', (ctx) => {
     ctx.set('Content-Security-Policy', PAGE_CSP);

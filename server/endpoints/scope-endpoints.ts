@@ -2,7 +2,7 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../app-deps.ts';
 import type { ScopeCatalogue } from '../../topology/catalogue.ts';
-import { LEVELS } from '../request/enums.ts';
+import { LEVELS } from '../../shared/lists.ts';
 import { unknownScope } from '../request/scope.ts';
 
 function summary(scope: ScopeCatalogue) {

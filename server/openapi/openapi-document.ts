@@ -9,7 +9,7 @@ import { HEADERS, imageResponse, notModifiedResponse } from './map-responses.ts'
 import { responseSchemas } from './response-schemas.ts';
 import { STORED_MAP_SCHEMAS, storedMapPaths } from './stored-map-paths.ts';
 import { ref, type JsonSchema } from '../request/field-meta.ts';
-import { FORMATS } from '../request/enums.ts';
+import { FORMATS } from '../../shared/lists.ts';
 import { EXTENSIONS } from '../http/image-formats.ts';
 import { CORS_REQUEST_HEADERS } from '../http/cors.ts';
 import { ANSWERED_METHODS } from '../errors.ts';
@@ -192,7 +192,7 @@ function build(): JsonSchema {
           summary: 'The preview page: build a map and see its URL',
           description:
             'Draws maps in the browser from `/render/spec` with the renderer the service uses. Its script and stylesheets, the renderer bundle, ' +
-            'topology and fonts are served beside it (`/preview.js`, `/preview.css`, `/preview-outputs.css`, `/renderer.js`, the source maps `/renderer.js.map` and `/preview.js.map`, `/topology/*`, `/fonts/*`) as parts of the page, not of the API.',
+            'topology and fonts are served beside it (`/preview.js`, `/preview.css`, `/preview-outputs.css`, `/preview-key.css`, `/renderer.js`, the source maps `/renderer.js.map` and `/preview.js.map`, `/topology/*`, `/fonts/*`) as parts of the page, not of the API.',
           responses: { 200: html('The preview page.'), ...errors(405, 500) },
         },
       },

@@ -2,7 +2,7 @@
 // carry, plus the query aliases (`data`), each with the body field's type, allowed values, limits and default
 // and the field's query form, all read from the request schema's meta.
 import type { SchemaDescription } from 'yup';
-import { FORMATS } from '../request/enums.ts';
+import { FORMATS } from '../../shared/lists.ts';
 import type { JsonSchema, QueryForm } from '../request/field-meta.ts';
 import { FIELD_NAMES, fieldMeta, requestSchema, type FieldName } from '../request/schema.ts';
 import { withoutNull } from './json-schema.ts';

@@ -1,5 +1,5 @@
 // The JSON bodies of the answers: the error body, /render/spec's normalised request and /scopes' scopes.
-import { LEVELS, PROJECTIONS } from '../request/enums.ts';
+import { LEVELS, PROJECTIONS, SCOPE_KINDS } from '../../shared/lists.ts';
 import { WORLD, WORLDVIEWS } from '../../topology/scopes.ts';
 import { ref, type JsonSchema } from '../request/field-meta.ts';
 import { errorSchema } from './error-responses.ts';
@@ -157,7 +157,7 @@ export function responseSchemas(): Record<string, JsonSchema> {
       ],
       properties: {
         id: { type: 'string', description: "`world`, or a country's ISO 3166-1 alpha-2 code." },
-        kind: { type: 'string', enum: ['world', 'country', 'group', 'custom'] },
+        kind: { type: 'string', enum: [...SCOPE_KINDS] },
         name: { type: 'string' },
         regionKind: { type: 'string', description: 'What one region is: countries, counties.' },
         levels: { type: 'array', items: { type: 'string', enum: [...LEVELS] } },

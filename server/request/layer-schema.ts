@@ -1,6 +1,6 @@
 // Schemas of the cartographic layers' items: markers, routes, proportional circles, labels and bbox.
 import { array, mixed, number, object, string } from 'yup';
-import { LABEL_POSITIONS, MARKER_ICONS, ROUTE_MODES, ROUTE_STYLES } from './enums.ts';
+import { LABEL_POSITIONS, MARKER_ICONS, ROUTE_MODES, ROUTE_STYLES } from '../../shared/lists.ts';
 import { REGION_ID } from './region-schema.ts';
 import { LIMITS, color, flag, latLon, nullMeansDefault, oneOf, range, regionIdText, text } from './schema-parts.ts';
 import { isValidSidc } from './sidc.ts';

@@ -244,12 +244,7 @@ export function normaliseRequest(
   const spec: MapSpec = {
     scope: scope.id,
     scopeName: custom ? 'Custom regions' : scope.name,
-    level: detailLevel(
-      valid.level,
-      scope.defaultLevel,
-      { scope: scope.id, bbox, width: valid.width, scale: output.scale },
-      given('bbox'),
-    ),
+    level: detailLevel(valid.level, scope, { bbox, width: valid.width, scale: output.scale }, given('bbox')),
     division,
     geometry: custom?.geometry ?? null,
     format: output.format,

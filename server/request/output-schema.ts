@@ -1,6 +1,7 @@
 // The schema of the fields that say how a map is encoded (format, pixel density, quality, transparency), for
 // schema.ts; output-options.ts normalises them to what each format uses.
-import { FORMATS, TRANSPARENT_FORMATS } from './enums.ts';
+import { TRANSPARENT_FORMATS } from './enums.ts';
+import { FORMATS } from '../../shared/lists.ts';
 import { flag, oneOf, range } from './schema-parts.ts';
 
 export const format = oneOf(FORMATS, 'format')

@@ -4,7 +4,7 @@
 // as it is; any other list goes through yup, which then names the first bad item exactly as it always did.
 // Each check below accepts a subset of what its schema (region-schema.ts, layer-schema.ts) accepts unchanged,
 // never more: tests/unit/plain-lists.test.ts holds them to it.
-import { PATTERNS } from './enums.ts';
+import { PATTERNS } from '../../shared/lists.ts';
 import { HEX_COLOR } from './region-value.ts';
 import { LIMITS, NOT_XML_TEXT, isDataNumber, isRegionId } from './schema-parts.ts';
 

@@ -2,6 +2,7 @@
 // reads a parameter's text into what a POST JSON body holds, so that one schema validates both, and says how
 // it is written. The schema gives each such field its form (`meta.query`); get-grammar.ts applies them and
 // the OpenAPI document describes them.
+import { ROUTE_MODES, ROUTE_STYLES } from '../../shared/lists.ts';
 import { ApiError } from '../errors.ts';
 import type { QueryForm } from './field-meta.ts';
 import { HEX_COLOR, parseValueText } from './region-value.ts';
@@ -61,7 +62,8 @@ function parsePairs(
     });
 }
 
-const LAT_LON = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/;
+/** `lat,lon` as a query writes a position; add_layers (server/mcp) reads its route ends by it too. */
+export const LAT_LON = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/;
 
 /** `lat,lon[:icon-or-sidc][:label][:labelPosition][:size]`, entries split by `;`. */
 function parseMarkers(text: string): Array<Record<string, string>> {
@@ -116,9 +118,9 @@ function parseRoutes(text: string): Array<Record<string, unknown>> {
         const lower = option.toLowerCase();
         if (option.startsWith('#')) route.color = option;
         else if (/^\d+(\.\d+)?$/.test(option)) route.width = option;
-        else if (['solid', 'dashed', 'dotted'].includes(lower)) route.style = lower;
+        else if ((ROUTE_STYLES as readonly string[]).includes(lower)) route.style = lower;
         else if (lower === 'arrow') route.arrow = true;
-        else if (['sea', 'great-circle'].includes(lower)) route.mode = lower;
+        else if ((ROUTE_MODES as readonly string[]).includes(lower)) route.mode = lower;
         else {
           throw new ApiError(
             'invalid_field',

@@ -1,6 +1,6 @@
 // Schemas of the per-region items: a region's data, and the GET/CSV side lists of patterns and annotations.
 import { mixed, object } from 'yup';
-import { PATTERNS } from './enums.ts';
+import { PATTERNS } from '../../shared/lists.ts';
 import {
   LIMITS,
   NO_CONTROL_CHARACTERS,

@@ -13,7 +13,7 @@ import {
   LEVELS,
   PROJECTIONS,
   THEMES,
-} from './enums.ts';
+} from '../../shared/lists.ts';
 import { GEOMETRY_JSON_SCHEMA } from './custom-geometry.ts';
 import { format, quality, scale, transparent } from './output-schema.ts';
 import { alt, locale, numberFormat, source, valueSuffix } from './words-schema.ts';
@@ -56,7 +56,7 @@ const fields = {
     example: 'world',
   }),
   level: oneOf(LEVELS, 'level').meta({
-    description: `Detail of the outlines. Default: the scope's (\`${WORLD.defaultLevel}\` for world, \`${ROMANIA.defaultLevel}\` for countries; \`GET /scopes\` lists each).`,
+    description: `Detail of the outlines. Default: the scope's (\`${WORLD.defaultLevel}\` for world, \`${ROMANIA.defaultLevel}\` for countries; \`GET /scopes\` lists each), or finer where the output spreads the scope over more pixels: a large output, or a \`bbox\` that zooms into a country, a group or the world.`,
     example: 'medium',
   }),
   format,

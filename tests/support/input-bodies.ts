@@ -2,7 +2,7 @@
 // right kind or not, down to the GeoJSON of `shapes`; and any JSON at all.
 import fc from 'fast-check';
 import { GEOMETRY_TYPES } from '../../server/request/coordinates.ts';
-import { LABEL_POSITIONS, MARKER_ICONS, PATTERNS, ROUTE_MODES, ROUTE_STYLES } from '../../server/request/enums.ts';
+import { LABEL_POSITIONS, MARKER_ICONS, PATTERNS, ROUTE_MODES, ROUTE_STYLES } from '../../shared/lists.ts';
 import { category, color, enumFields, flagText, id, junk, numberText, sidc, word } from './input-tokens.ts';
 
 /** As the server sees a JSON body: what JSON can carry of it. */

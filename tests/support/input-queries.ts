@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import type { Format } from '../../renderer-page/spec.ts';
 import { FIELD_NAMES } from '../../server/request/schema.ts';
-import * as enums from '../../server/request/enums.ts';
+import * as enums from '../../shared/lists.ts';
 import {
   category,
   color,

@@ -10,7 +10,7 @@ import {
   LEVELS,
   PROJECTIONS,
   THEMES,
-} from '../../server/request/enums.ts';
+} from '../../shared/lists.ts';
 
 const catalogue = loadCatalogue();
 

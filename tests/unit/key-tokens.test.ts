@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import { canonicalQuery, checkKey, checkSignedQuery, mintKey, signUrl } from '../../server/access/key-tokens.ts';
+import { checkKey, checkSignedQuery, mintKey, signUrl } from '../../server/access/key-tokens.ts';
+import { canonicalQuery } from '../../renderer-page/preview/canonical-query.ts';
 
 const SECRET = 'a-secret-of-at-least-thirty-two-characters';
 const OLD = 'the-secret-before-the-rotation-of-2026';

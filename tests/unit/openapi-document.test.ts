@@ -17,7 +17,7 @@ import {
   ROUTE_MODES,
   ROUTE_STYLES,
   THEMES,
-} from '../../server/request/enums.ts';
+} from '../../shared/lists.ts';
 import { STATUS, type ErrorCode } from '../../server/errors.ts';
 import { GEOMETRY_TYPES } from '../../server/request/coordinates.ts';
 import {
@@ -99,7 +99,16 @@ test('every endpoint is described', () => {
   ]);
   for (const path of images) assert.ok(operation(path, 'get').responses['304'], `${path} answers 304`);
   const spec = schema('SpecResponse');
-  assert.deepEqual(sorted(spec.required), ['description', 'etag', 'get', 'spec', 'store', 'suggestions', 'warnings']);
+  assert.deepEqual(sorted(spec.required), [
+    'description',
+    'drawnWithin',
+    'etag',
+    'get',
+    'spec',
+    'store',
+    'suggestions',
+    'warnings',
+  ]);
   assert.deepEqual(spec.properties.get.type, ['string', 'null']);
   assert.deepEqual(sorted(Object.keys(spec.properties.warnings.properties)), [
     'skippedLines',

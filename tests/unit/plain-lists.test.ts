@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { requestSchema } from '../../server/request/schema.ts';
 import { validateRequest } from '../../server/request/validate.ts';
 import { plainLists } from '../../server/request/plain-lists.ts';
-import { PATTERNS } from '../../server/request/enums.ts';
+import { PATTERNS } from '../../shared/lists.ts';
 import { ApiError } from '../../server/errors.ts';
 import { asJson, nearValidBody } from '../support/input-bodies.ts';
 

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { themes } from '../../renderer-page/themes/index.ts';
 import type { Theme } from '../../renderer-page/themes/theme.ts';
-import { THEMES } from '../../server/request/enums.ts';
+import { THEMES } from '../../shared/lists.ts';
 import { LIMITS } from '../../server/request/schema-parts.ts';
 import {
   chroma,

@@ -1,0 +1,82 @@
+// POST /mcp: the MCP server over Streamable HTTP, stateless as the SDK's stateless example is (a server and a
+// transport per request, no session), so that any replica answers any request. Answers are JSON, not an SSE
+// stream: no tool sends progress, and a JSON answer goes through the app's compression, logging and errors as any
+// other. GET (a stream of the server's own messages) and DELETE (ending a session) mean nothing without a session:
+// 405, as the SDK's example answers them. Under ACCESS=keys the access middleware asks for a key first (§12).
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import getRawBody from 'raw-body';
+import type { AppDeps } from '../app-deps.ts';
+import type { AccessState } from '../access/access-control.ts';
+import { imposedFields } from '../access/access-control.ts';
+import { ApiError } from '../errors.ts';
+import { clientOf } from '../http/client-id.ts';
+import { localService } from './local-service.ts';
+import { createMcpServer } from './mcp-server.ts';
+
+/** An MCP message is a few KB; a tool's largest argument (5,000 values) under a megabyte. */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/** The address the request came in on: this very server, for the routes a tool calls over HTTP (GET /places). */
+function selfUrl(ctx: Context): string {
+  const { localAddress = '127.0.0.1', localPort } = ctx.req.socket;
+  const host = localAddress.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  return `http://${host.includes(':') ? `[${host}]` : host}:${localPort}`;
+}
+
+/** The key the links are signed with: MCP_API_KEY, else the caller's own when the access middleware took it. */
+function signingKey(ctx: Context, configured: string | undefined): string | undefined {
+  if (configured) return configured;
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('Authorization'));
+  return (ctx.state.access as AccessState | undefined)?.key && bearer ? bearer[1] : undefined;
+}
+
+export function mcpRoutes(deps: AppDeps): Router {
+  const router = new Router();
+  router.post('/mcp', async (ctx) => {
+    let body: Buffer;
+    try {
+      body = await getRawBody(ctx.req, { limit: MAX_BODY_BYTES });
+    } catch {
+      throw new ApiError('payload_too_large', `an MCP message may be at most ${MAX_BODY_BYTES} bytes`);
+    }
+    const origin = `${ctx.protocol}://${ctx.host}`;
+    const service = localService(deps, {
+      links: {
+        base: deps.maps.publicUrl ?? origin,
+        key: signingKey(ctx, deps.mcp.apiKey),
+        prefix: deps.access.prefix,
+      },
+      client: clientOf(ctx),
+      imposed: imposedFields(ctx),
+      self: selfUrl(ctx),
+    });
+    const server = await createMcpServer(service, (error) => ctx.app.emit('error', error, ctx));
+    // loaded with the SDK, when the first MCP request comes (mcp-server.ts)
+    const { WebStandardStreamableHTTPServerTransport } =
+      await import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js');
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    await server.connect(transport);
+    try {
+      const request = new Request(`${origin}${ctx.url}`, {
+        method: 'POST',
+        headers: ctx.headers as Record<string, string>,
+        body,
+      });
+      const response = await transport.handleRequest(request);
+      ctx.status = response.status;
+      response.headers.forEach((value, name) => {
+        if (name !== 'content-length') ctx.set(name, value);
+      });
+      const answer = Buffer.from(await response.arrayBuffer());
+      if (answer.length) ctx.body = answer;
+    } finally {
+      await transport.close();
+      await server.close();
+    }
+  });
+  return router;
+}

@@ -1,0 +1,95 @@
+// The map service as `/mcp` reaches it: in the service's own process, through the very functions its routes call.
+// A request is normalised as GET and POST normalise it (its refusals are theirs, word for word), written as a GET
+// URL by /render/spec's serialiser, and drawn through the renderers' admission, cost ceilings and cache.
+import type { AppDeps } from '../app-deps.ts';
+import { ApiError } from '../errors.ts';
+import { RenderRefused, RenderTimedOut, TooManyPixels } from '../render/render-errors.ts';
+import { answerMap } from '../map-answer.ts';
+import { tagged } from '../endpoints/map-response.ts';
+import { parseQuery } from '../request/get-grammar.ts';
+import { getUrlFor, MAX_URL_LENGTH } from '../request/get-url.ts';
+import { normaliseRequest } from '../request/normalise.ts';
+import { FIELD_NAMES } from '../request/schema.ts';
+import { unknownScope } from '../request/scope.ts';
+import { MAX_WARNING_ENTRIES } from '../http/geo-warnings.ts';
+import { ToolError, type Links, type MapService, type Prepared } from './map-service.ts';
+import { placesOver } from './remote-service.ts';
+
+export type LocalDeps = Pick<AppDeps, 'catalogue' | 'cache' | 'costs' | 'renderer' | 'assets' | 'quotaGate'>;
+
+export interface LocalContext {
+  links: Links;
+  /** who asks (http/client-id.ts), for its share of the renderers */
+  client: string;
+  /** fields the request's access imposes (the logo under ACCESS=watermark without a key) */
+  imposed: Record<string, unknown> | undefined;
+  /** the address this very service answers on, for the routes the tools call over HTTP (GET /places) */
+  self: string;
+}
+
+/** The service's refusal as a tool error: the same message, code and field as its 4xx JSON (errors.ts), and a
+ *  render refused for its cost, the load or its time likewise; anything else is the tool server's to log. */
+function refusal(error: unknown): never {
+  if (error instanceof ApiError && error.status < 500) throw new ToolError(error.message, error.field, error.code);
+  if (error instanceof TooManyPixels) throw new ToolError(error.message, 'width', 'too_costly');
+  if (error instanceof RenderRefused)
+    throw new ToolError(`${error.message}; try again shortly`, undefined, 'overloaded');
+  if (error instanceof RenderTimedOut) throw new ToolError(error.message, undefined, 'render_timeout');
+  throw error;
+}
+
+export function localService(deps: LocalDeps, context: LocalContext): MapService {
+  const { catalogue } = deps;
+  return {
+    links: context.links,
+    async prepare(request) {
+      let normalised;
+      try {
+        normalised = normaliseRequest(request, catalogue, 'svg');
+      } catch (error) {
+        refusal(error);
+      }
+      const { spec, unknownIds, unknownRoutes } = normalised;
+      const get = getUrlFor(spec, catalogue);
+      if (get === null || get.length > MAX_URL_LENGTH)
+        throw new ToolError(
+          get === null
+            ? 'a map URL cannot say this map (a text holding , ; : or >, or a marker colour or rotation)'
+            : `this map's URL would be ${get.length} bytes, over the ${MAX_URL_LENGTH} the service reads: give fewer regions or markers`,
+        );
+      const suggestions = unknownIds.slice(0, MAX_WARNING_ENTRIES).flatMap((given) => {
+        const id = catalogue.suggestId(spec.scope, spec.division, given);
+        return id ? [{ given, id }] : [];
+      });
+      return { get, unknownIds, unknownRoutes, suggestions } satisfies Prepared;
+    },
+    async png(query) {
+      let request;
+      try {
+        request = normaliseRequest({ ...parseQuery(query, FIELD_NAMES), ...context.imposed }, catalogue, 'png');
+      } catch (error) {
+        refusal(error);
+      }
+      // a map drawn for an assistant spends its client's quotas as the same map's URL would
+      const quota = deps.quotaGate(context.client);
+      const { map } = await answerMap(deps, tagged(deps, request), null, context.client, quota).catch(refusal);
+      return map!.body;
+    },
+    async scopes() {
+      return catalogue.scopes.map((s) => ({
+        id: s.id,
+        name: s.name,
+        kind: s.kind,
+        regionKind: s.regionKind,
+        regionCount: s.regions.length,
+        defaultProjection: s.defaultProjection,
+      }));
+    },
+    async regions(scope) {
+      const found = catalogue.scope(scope);
+      if (!found) refusal(unknownScope(scope, catalogue));
+      return { scope: found.id, regions: found.regions };
+    },
+    places: (query) => placesOver(context.self, query),
+  };
+}

@@ -1,0 +1,251 @@
+// The MCP server at /mcp (DECISIONS §13) driven by the SDK's own client over Streamable HTTP, as an assistant drives
+// it: every tool listed and called, a map made by create_map and grown by add_layers checked in its SVG, bad input
+// answered as a tool error naming the field, and under ACCESS=keys a key required and the URLs signed.
+import { before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Document } from '@xmldom/xmldom';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { closedAfterTests, type TestService } from './support/service.ts';
+import { all, fetchSvg, fill, parseSvg } from './support/svg.ts';
+import { mintKey } from '../server/access/key-tokens.ts';
+import { MARKER_ICONS, THEMES } from '../shared/lists.ts';
+import { dark } from '../renderer-page/themes/dark.ts';
+
+const SECRET = 'test-secret-of-at-least-32-characters!';
+const { service, closeLater } = closedAfterTests();
+let open: TestService;
+let keys: TestService;
+before(async () => {
+  open = await service({ poolSize: 1 });
+  keys = await service({ poolSize: 1, access: 'keys', keySecrets: [SECRET] });
+});
+
+async function connect(url: string, key?: string): Promise<Client> {
+  const client = new Client({ name: 'mcp-http-test', version: '1.0.0' });
+  const headers: Record<string, string> = key ? { Authorization: `Bearer ${key}` } : {};
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers } }));
+  closeLater(() => client.close());
+  return client;
+}
+
+const call = async (client: Client, name: string, args: Record<string, unknown>) =>
+  (await client.callTool({ name, arguments: args })) as CallToolResult;
+
+const textOf = (result: CallToolResult) =>
+  result.content.flatMap((c) => (c.type === 'text' ? [c.text] : [])).join('\n');
+
+interface MapLinks {
+  svg_url: string;
+  png_url: string;
+  editor_url: string;
+  embed: string;
+  warnings: string[];
+}
+
+/** A map tool's answer: a PNG preview 900 px wide, and the links as structuredContent and as the same text. */
+function mapAnswer(result: CallToolResult): MapLinks {
+  assert.ok(!result.isError, textOf(result));
+  const image = result.content.find((c) => c.type === 'image');
+  assert.ok(image && image.type === 'image' && image.mimeType === 'image/png', 'an image block');
+  const png = Buffer.from(image.data, 'base64');
+  assert.equal(png.subarray(1, 4).toString(), 'PNG');
+  assert.equal(png.readUInt32BE(16), 900, 'the preview is 900 px wide');
+  const links = result.structuredContent as unknown as MapLinks;
+  assert.deepEqual(JSON.parse(textOf(result)), links, 'the text is the same JSON');
+  return links;
+}
+
+const WORLD = {
+  scope: 'world',
+  values: [
+    { id: 'US', value: 200 },
+    { id: 'CN', value: 150 },
+  ],
+};
+
+test('every tool is listed, with input schemas the request schema derives', async () => {
+  const client = await connect(open.url);
+  const { tools } = await client.listTools();
+  assert.deepEqual(
+    tools.map((t) => t.name),
+    ['create_map', 'add_layers', 'find_places', 'describe_options', 'list_regions'],
+  );
+  const create = tools.find((t) => t.name === 'create_map')!;
+  const theme = create.inputSchema.properties!.theme as { enum: string[] };
+  assert.deepEqual(theme.enum, [...THEMES], "create_map's themes are the schema's");
+  assert.deepEqual(create.inputSchema.required, ['scope']);
+});
+
+test('create_map draws US and CN in data colours; add_layers adds a marker and keeps them', async () => {
+  const client = await connect(open.url);
+  const made = mapAnswer(await call(client, 'create_map', { ...WORLD, title: 'Two countries' }));
+  assert.ok(made.svg_url.startsWith(`${open.url}/map.svg?`), made.svg_url);
+  assert.ok(made.png_url.startsWith(`${open.url}/map.png?`), made.png_url);
+  assert.ok(made.editor_url.startsWith(`${open.url}/?`), made.editor_url);
+  assert.match(made.embed, /^<img src="[^"]+" alt="Two countries">$/);
+  assert.deepEqual(made.warnings, []);
+  const { doc } = await fetchSvg(made.svg_url, '');
+  assert.equal(fill(doc, 'US'), dark.sequential.at(-1), 'the larger value in the strongest colour');
+  assert.ok(dark.sequential.includes(fill(doc, 'CN')!), `CN ${fill(doc, 'CN')} is on the ramp`);
+  assert.equal(fill(doc, 'FR'), dark.noData, 'a country without data stays grey');
+
+  const grown = mapAnswer(
+    await call(client, 'add_layers', {
+      map: made.svg_url,
+      markers: [{ lat: 44.43, lon: 26.1, icon: 'pin', label: 'Bucharest' }],
+    }),
+  );
+  const again = (await fetchSvg(grown.svg_url, '')).doc;
+  const layer = all(again, 'g').find((g) => g.getAttribute('data-layer') === 'markers');
+  assert.ok(layer, 'a markers layer');
+  assert.ok(
+    all(layer as unknown as Document, 'text').some((t) => t.textContent === 'Bucharest'),
+    'its label',
+  );
+  assert.equal(fill(again, 'US'), fill(doc, 'US'), "the map's data is kept");
+});
+
+test('bad input is a tool error naming the field and the closest valid values', async () => {
+  const client = await connect(open.url);
+  const scope = await call(client, 'create_map', { ...WORLD, scope: 'wrold' });
+  assert.equal(scope.isError, true);
+  assert.match(textOf(scope), /scope/);
+  assert.match(textOf(scope), /did you mean world/);
+  const theme = await call(client, 'create_map', { ...WORLD, theme: 'blue' });
+  assert.equal(theme.isError, true);
+  assert.match(textOf(theme), /theme/);
+  assert.match(textOf(theme), /light-blue/);
+  const both = await call(client, 'create_map', { scope: 'world', values: [{ id: 'US', value: 1, category: 'a' }] });
+  assert.match(textOf(both), /values\[0\]/);
+  const notAMap = await call(client, 'add_layers', { map: 'https://example.org/elsewhere', markers: [] });
+  assert.equal(notAMap.isError, true);
+  assert.match(textOf(notAMap), /map/);
+  const unknown = mapAnswer(
+    await call(client, 'create_map', {
+      scope: 'world',
+      values: [
+        { id: 'Germny', value: 1 },
+        { id: 'FR', value: 2 },
+      ],
+    }),
+  );
+  assert.match(unknown.warnings.join(' '), /Germny \(did you mean DE\?\)/);
+});
+
+test('describe_options, list_regions, find_places, the resources and the prompts', async () => {
+  const client = await connect(open.url);
+  const themes = JSON.parse(textOf(await call(client, 'describe_options', { kind: 'themes' }))) as { themes: string[] };
+  assert.deepEqual(themes.themes, [...THEMES]);
+  const icons = JSON.parse(textOf(await call(client, 'describe_options', { kind: 'icons' }))) as { icons: string[] };
+  assert.deepEqual(icons.icons, [...MARKER_ICONS]);
+  const grammar = JSON.parse(textOf(await call(client, 'describe_options', { kind: 'grammar' }))) as {
+    parameters: Array<{ name: string; written?: string }>;
+  };
+  assert.match(grammar.parameters.find((p) => p.name === 'markers')!.written!, /lat,lon/);
+
+  const german = JSON.parse(textOf(await call(client, 'list_regions', { scope: 'world', query: 'germ' }))) as {
+    regions: Array<{ id: string; name: string }>;
+  };
+  assert.ok(
+    german.regions.some((r) => r.id === 'DE'),
+    JSON.stringify(german.regions),
+  );
+  const timis = JSON.parse(textOf(await call(client, 'list_regions', { scope: 'ro', query: 'TIMIS' }))) as {
+    scope: string;
+    regions: Array<{ id: string; name: string }>;
+  };
+  assert.equal(timis.scope, 'RO');
+  assert.deepEqual(
+    timis.regions.map((r) => r.id),
+    ['RO-TM'],
+    'accents and case ignored',
+  );
+  assert.equal((await call(client, 'list_regions', { scope: 'nowhere' })).isError, true);
+
+  const places = await call(client, 'find_places', { query: 'Rotterdam' });
+  if ((await fetch(`${open.url}/places?q=Rotterdam`)).status === 404) {
+    assert.equal(places.isError, true);
+    assert.match(textOf(places), /place look-up not available/);
+  } else {
+    assert.ok(Array.isArray((places.structuredContent as { places: unknown[] }).places));
+  }
+
+  const { resources } = await client.listResources();
+  assert.deepEqual(
+    resources.map((r) => r.uri),
+    [
+      'maproll://grammar',
+      'maproll://catalog/scopes',
+      'maproll://catalog/themes',
+      'maproll://catalog/icons',
+      'maproll://catalog/projections',
+      'maproll://catalog/patterns',
+      'maproll://examples',
+    ],
+  );
+  const scopes = await client.readResource({ uri: 'maproll://catalog/scopes' });
+  const read = JSON.parse((scopes.contents[0] as { text: string }).text) as { scopes: Array<{ id: string }> };
+  assert.ok(read.scopes.some((s) => s.id === 'world'));
+
+  const { prompts } = await client.listPrompts();
+  assert.deepEqual(
+    prompts.map((p) => p.name),
+    ['table_map', 'readme_map', 'refine_map'],
+  );
+  const prompt = await client.getPrompt({ name: 'readme_map', arguments: { subject: 'the EU members' } });
+  assert.match((prompt.messages[0]!.content as { text: string }).text, /alt text/);
+});
+
+test('the README examples replayed: each tool call of maproll://examples that makes a map draws one', async () => {
+  const client = await connect(open.url);
+  const examples = await client.readResource({ uri: 'maproll://examples' });
+  const list = JSON.parse((examples.contents[0] as { text: string }).text) as Array<{
+    calls: Array<{ tool: string; args: Record<string, unknown> }>;
+  }>;
+  let map: string | undefined;
+  for (const { tool, args } of list.flatMap((e) => e.calls)) {
+    if (tool === 'find_places') continue;
+    const given = tool === 'add_layers' ? { ...args, map } : args;
+    map = mapAnswer(await call(client, tool, given)).svg_url;
+  }
+  const { doc } = await fetchSvg(map!, '');
+  const routes = all(doc, 'g').find((g) => g.getAttribute('data-layer') === 'routes');
+  assert.ok(routes, 'the sea route is drawn');
+});
+
+test('GET and DELETE /mcp: 405, a stateless server has no stream nor session', async () => {
+  for (const method of ['GET', 'DELETE']) {
+    const response = await fetch(`${open.url}/mcp`, { method });
+    assert.equal(response.status, 405, method);
+    assert.equal(response.headers.get('allow'), 'POST');
+  }
+});
+
+test('ACCESS=keys: /mcp wants a key; with one, the links are signed and draw', async () => {
+  const initialize = {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+  };
+  const refused = await fetch(`${keys.url}/mcp`, initialize);
+  assert.equal(refused.status, 401);
+  assert.equal(refused.headers.get('www-authenticate'), 'Bearer');
+
+  const key = mintKey(
+    { id: 'mcp-test', owner: 'tests', expires: Math.floor(Date.now() / 1000) + 3600 },
+    SECRET,
+    'mr_live_',
+  );
+  const client = await connect(keys.url, key);
+  const made = mapAnswer(await call(client, 'create_map', WORLD));
+  for (const url of [made.svg_url, made.png_url]) {
+    assert.match(url, /&k=[\w-]+&t=[\w-]+$/, 'signed');
+    const response = await fetch(url);
+    assert.equal(response.status, 200, `${url}: ${response.status}`);
+  }
+  assert.doesNotMatch(made.editor_url, /[?&][kt]=/, 'the preview page link is not signed');
+  const svg = parseSvg(await (await fetch(made.svg_url)).text());
+  assert.ok(dark.sequential.includes(fill(svg, 'US')!));
+});
