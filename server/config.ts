@@ -461,7 +461,6 @@ const QUOTA_SETTINGS = [
   }),
 ];
 
-
 /** The assistants' server (DECISIONS §13; docs/mcp.md): `/mcp` in the service, `npm run mcp` beside it. */
 const MCP_SETTINGS = [
   setting({
