@@ -1,5 +1,6 @@
 import type { CorsOrigins, Page } from './config.ts';
 import type { AccessOptions } from './access/access-control.ts';
+import type { QuotaGate } from './access/quota-gate.ts';
 import type { Catalogue } from '../topology/catalogue.ts';
 import type { Format, MapSpec } from '../renderer-page/spec.ts';
 import type { RenderCache } from './cache/render-cache.ts';
@@ -49,6 +50,8 @@ export interface AppDeps {
   http: { trustedProxies: number; sendTimeoutMs: number; corsOrigins: CorsOrigins };
   /** who may render: ACCESS, the keys' prefix and secrets, the revoked keys (access/access-control.ts) */
   access: AccessOptions;
+  /** the quotas of a client (`key:<id>` or an address, http/client-id.ts), which its renders spend */
+  quotaGate(subject: string): QuotaGate;
   /** the MCP server at /mcp (server/mcp/): the key its maps' URLs are signed with (MCP_API_KEY), else the caller's */
   mcp: { apiKey: string | undefined };
   /** what the operator's own surface shows: the pages for people it serves (PAGES), the token /metrics asks for */

@@ -38,6 +38,10 @@ export interface Config {
   revokedKeys: string | undefined;
   metricsToken: string | undefined;
   pages: Page[];
+  quotaPerMinute: number;
+  quotaPerDay: number;
+  anonQuotaPerMinute: number;
+  anonQuotaPerDay: number;
   mcpApiKey: string | undefined;
   mapServiceUrl: string;
   mapApiKey: string | undefined;
@@ -386,7 +390,9 @@ const ACCESS_SETTINGS = [
     key: 'revokedKeys',
     variable: 'REVOKED_KEYS',
     shown: 'none',
-    what: 'a file of revoked key ids, one a line, read again within a second or two of a change, without a restart',
+    what:
+      'a file of revoked key ids, one a line, read again within a second or two of a change, without a restart; ' +
+      'with `REDIS_URL`, the ids in the Redis set `revoked-keys` (`SADD revoked-keys <id>`) are refused too, by every replica within a few seconds',
     read: (raw) => raw || undefined,
   }),
   setting({
@@ -416,6 +422,45 @@ const ACCESS_SETTINGS = [
   }),
 ];
 
+/** Renders (cache misses) a client may ask for (DECISIONS §12; access/quotas.ts, docs/access.md). A key is one
+ *  client wherever it comes from, so its quotas are on by default; an address is every client behind it (a proxy
+ *  without TRUST_PROXY, an office's NAT), so anonymous quotas are the operator's choice, off unless set. */
+const QUOTA_SETTINGS = [
+  setting({
+    key: 'quotaPerMinute',
+    variable: 'QUOTA_PER_MINUTE',
+    shown: '600',
+    what:
+      'renders (cache misses; a cached map is always served) one key may ask for in a minute, counted by every ' +
+      "replica together through `REDIS_URL`; beyond it, 429 `rate_limited` with `Retry-After`. A stored map's renders " +
+      'count against the key that stored it. 0: none',
+    read: integer('QUOTA_PER_MINUTE', 600, 0),
+  }),
+  setting({
+    key: 'quotaPerDay',
+    variable: 'QUOTA_PER_DAY',
+    shown: '50000',
+    what: 'renders one key may ask for in a day (24 hours from its first render), as `QUOTA_PER_MINUTE`; 0: none',
+    read: integer('QUOTA_PER_DAY', 50_000, 0),
+  }),
+  setting({
+    key: 'anonQuotaPerMinute',
+    variable: 'ANON_QUOTA_PER_MINUTE',
+    shown: '0: none',
+    what:
+      'renders a client without a key may ask for in a minute, by its address (an IPv6 /64; behind proxies, set ' +
+      "`TRUST_PROXY` first, or every visitor is the proxy's one address). 60 suits a public service",
+    read: integer('ANON_QUOTA_PER_MINUTE', 0, 0),
+  }),
+  setting({
+    key: 'anonQuotaPerDay',
+    variable: 'ANON_QUOTA_PER_DAY',
+    shown: '0: none',
+    what: 'renders a client without a key may ask for in a day, by its address; 2000 suits a public service',
+    read: integer('ANON_QUOTA_PER_DAY', 0, 0),
+  }),
+];
+
 /** The assistants' server (DECISIONS §13; docs/mcp.md): `/mcp` in the service, `npm run mcp` beside it. */
 const MCP_SETTINGS = [
   setting({
@@ -441,7 +486,7 @@ const MCP_SETTINGS = [
   }),
 ];
 
-const SETTINGS = [...SERVICE_SETTINGS, ...ACCESS_SETTINGS, ...MCP_SETTINGS];
+const SETTINGS = [...SERVICE_SETTINGS, ...ACCESS_SETTINGS, ...QUOTA_SETTINGS, ...MCP_SETTINGS];
 
 // every field of Config has its setting, or this does not compile
 const everyField: [keyof Config] extends [(typeof SETTINGS)[number]['key']] ? true : never = true;

@@ -70,6 +70,8 @@ export class ApiError extends Error {
     message: string,
     readonly field?: string,
     readonly headers: Record<string, string> = {},
+    /** more the body says, beside the code and message (a 429's quota, and when it ends) */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.status = STATUS[code];
@@ -172,6 +174,7 @@ export function errorResponses(logger: Pick<Logger, 'warn'>) {
         message: error.message,
         status: error.status,
         ...(error.field ? { field: error.field } : {}),
+        ...error.details,
       };
     }
   };

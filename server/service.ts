@@ -21,7 +21,10 @@ import { RenderCosts, catalogueFacts } from './cost/ceilings.ts';
 import { BodyThreads } from './request/body-threads.ts';
 import { openMapStore } from './store/open-store.ts';
 import { createApp } from './app.ts';
-import { revokedKeysFile } from './access/revoked-keys.ts';
+import { revokedKeys } from './access/revoked-keys.ts';
+import { connectAccessRedis } from './access/access-redis.ts';
+import { Quotas } from './access/quotas.ts';
+import { quotaGates } from './access/quota-gate.ts';
 import { listen } from './listen.ts';
 import { createLogger, type Logger } from './observability/logger.ts';
 import { createMetrics } from './observability/metrics.ts';
@@ -94,6 +97,9 @@ export async function startService(
   ]).then(() => {});
   metrics.observeQueues({ png: () => pool.health().queued, ...(svg && { svg: () => svg.queued }) });
   let draining = false;
+  // quotas and revocations, shared by the replicas through REDIS_URL, connected meanwhile the cache and the store
+  // connect; a Redis down at start only logs
+  const accessRedis = config.redisUrl ? connectAccessRedis(config.redisUrl, logger) : undefined;
   // memory only, or memory in front of Redis (REDIS_URL), connected while the renderers start; Redis being down
   // at start only logs
   const cache = await renderCache({
@@ -114,6 +120,16 @@ export async function startService(
     deadlineMs: config.renderTimeoutMs,
   });
   const costs = new RenderCosts(config, catalogueFacts(catalogue, assets));
+  const sharedRedis = await accessRedis;
+  const revoked = await revokedKeys(config.revokedKeys, sharedRedis, logger);
+  const quotas = new Quotas(
+    {
+      key: { minute: config.quotaPerMinute, day: config.quotaPerDay },
+      anonymous: { minute: config.anonQuotaPerMinute, day: config.anonQuotaPerDay },
+    },
+    sharedRedis,
+    logger,
+  );
   const app = createApp({
     catalogue,
     costs,
@@ -141,8 +157,9 @@ export async function startService(
       mode: config.access,
       prefix: config.keyPrefix,
       secrets: config.keySecrets,
-      revoked: revokedKeysFile(config.revokedKeys, logger),
+      revoked,
     },
+    quotaGate: quotaGates(quotas, metrics),
     surface: { pages: config.pages, metricsToken: config.metricsToken },
     mcp: { apiKey: config.mcpApiKey },
   });
@@ -178,6 +195,8 @@ export async function startService(
     }
     await Promise.all([pool.close(), svg?.close(), bodies.close()]);
     trim.stop();
+    revoked.close();
+    if (sharedRedis?.isOpen) sharedRedis.destroy();
     await Promise.all([cache.close(), maps.close()]);
     if (operator) rmSync(operator.topologyDir, { recursive: true, force: true });
   }

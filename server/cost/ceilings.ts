@@ -52,8 +52,9 @@ export class RenderCosts {
     });
   }
 
-  /** Throws TooManyPixels or 422 too_costly when `spec` is over a ceiling. */
-  check(spec: MapSpec): void {
+  /** Throws TooManyPixels or 422 too_costly when `spec` is over a ceiling; else answers its estimated cost, which
+   *  the metrics per key add up (access/quota-gate.ts). */
+  check(spec: MapSpec): number {
     const { maxPixels, maxRenderCost } = this.ceilings;
     const scale = spec.format === 'pdf' ? 1 : spec.scale;
     if (
@@ -63,7 +64,7 @@ export class RenderCosts {
     )
       throw new TooManyPixels(spec.width, spec.height, scale, maxPixels);
     const { ms, parts } = this.estimate(spec);
-    if (ms <= maxRenderCost) return;
+    if (ms <= maxRenderCost) return ms;
     const costliest = parts
       .slice(0, 3)
       .map((part) => `${part.what} (${Math.round(part.ms).toLocaleString('en')} ms)`)

@@ -62,12 +62,15 @@ export function mapRoutes(deps: AppDeps): Router {
     const { spec, unknownIds, unknownRoutes, unknownPlaces, skippedLines, etag } = request;
     // the words come from the drawing (names in the locale, the scope's regions), so the map's SVG is drawn, or
     // found in the cache, whatever the format asked for
+    const client = clientOf(ctx);
     const svg = await answerMap(
       deps,
       tag({ ...request, spec: { ...spec, format: 'svg', scale: 1, quality: null } }),
       null,
-      clientOf(ctx),
+      client,
+      deps.quotaGate(client),
     );
+    ctx.set(svg.limits);
     const get = getUrlFor(spec, deps.catalogue);
     // a URL the service would refuse (414) is no link: 3,212 counties write 38 KB
     const fits = get !== null && get.length <= MAX_URL_LENGTH;

@@ -15,14 +15,24 @@ export const tagged = (deps: Pick<AppDeps, 'assets'>, request: NormalisedRequest
 });
 
 /** `viaGet`: a GET's map, which honours If-None-Match and may be kept by browsers and CDNs for good (its URL
- *  names exactly this map, and the ETag changes with the renderer). */
-export async function respondWithMap(deps: AppDeps, ctx: Context, request: Tagged, viaGet: boolean): Promise<void> {
-  const { etag, map, warnings } = await answerMap(
+ *  names exactly this map, and the ETag changes with the renderer). `storedBy`: the key that stored the map
+ *  (POST /maps), whose quotas its renders spend; without one, the asker's. */
+export async function respondWithMap(
+  deps: AppDeps,
+  ctx: Context,
+  request: Tagged,
+  viaGet: boolean,
+  storedBy?: string,
+): Promise<void> {
+  const client = clientOf(ctx);
+  const { etag, map, warnings, limits } = await answerMap(
     deps,
     request,
     viaGet ? ctx.get('If-None-Match') : null,
-    clientOf(ctx),
+    client,
+    deps.quotaGate(storedBy === undefined ? client : `key:${storedBy}`),
   );
+  ctx.set(limits);
   ctx.set('ETag', etag);
   // CORS headers come from http/cors.ts, for every answer alike
   if (viaGet) ctx.set('Cache-Control', 'public, max-age=31536000, immutable');

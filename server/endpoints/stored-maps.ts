@@ -12,9 +12,9 @@ import { parseQuery } from '../request/get-grammar.ts';
 import { EXTENSIONS } from '../http/image-formats.ts';
 import { clientOf } from '../http/client-id.ts';
 import { geoWarnings } from '../http/geo-warnings.ts';
-import { STORED_MAP_ID, recordText, storedRequest } from '../store/stored-form.ts';
+import { STORED_MAP_ID, recordText, storedBy, storedRequest } from '../store/stored-form.ts';
 import { respondWithMap, tagged } from './map-response.ts';
-import { imposedFields } from '../access/access-control.ts';
+import { imposedFields, type AccessState } from '../access/access-control.ts';
 
 /** The URLs an answer lists, one a format (`.jpeg` is served too, as `.jpg`). */
 export const LISTED_EXTENSIONS = ['svg', 'png', 'pdf', 'jpg', 'webp'] as const;
@@ -40,7 +40,7 @@ export function storedMapRoutes(deps: AppDeps): Router {
   });
   // As for GET /map.*: a URL asked for again goes straight to its ETag and the cache. Bounded by about what the
   // normalised requests hold, which grows with their records.
-  const normalised = new LRUCache<string, { request: Tagged; bytes: number }>({
+  const normalised = new LRUCache<string, { request: Tagged; storedBy: string | undefined; bytes: number }>({
     maxSize: 32 * 1024 * 1024,
     sizeCalculation: ({ bytes }) => bytes,
   });
@@ -73,8 +73,10 @@ export function storedMapRoutes(deps: AppDeps): Router {
   router.post('/maps', async (ctx) => {
     const body = await readRequestBody(ctx);
     // stored as drawn: a map stored without a key under ACCESS=watermark keeps its logo at its permanent URL
+    // the key it comes with keeps the map: its renders spend that key's quotas, whoever looks at it
+    const key = (ctx.state.access as AccessState).key;
     const { request, stored } = await deps.bodies.store(
-      { ...body, query: ctx.querystring, replace: imposedFields(ctx) },
+      { ...body, query: ctx.querystring, replace: imposedFields(ctx), ...(key && { storedBy: key.id }) },
       clientOf(ctx),
     );
     const created = await deps.maps.store.put(stored.id, stored.record);
@@ -111,11 +113,12 @@ export function storedMapRoutes(deps: AppDeps): Router {
       const task = { kind: 'stored' as const, text, query: '', format, replace };
       found = {
         request: tagged(deps, await deps.bodies.normalise(task, clientOf(ctx))),
+        storedBy: storedBy(text),
         bytes: 1024 + text.length * 2,
       };
       normalised.set(key, found);
     }
-    await respondWithMap(deps, ctx, found.request, true);
+    await respondWithMap(deps, ctx, found.request, true, found.storedBy);
   });
 
   return router;

@@ -20,6 +20,8 @@ export const CORS_EXPOSED_HEADERS = [
   'X-Map-Error',
   'Retry-After',
   'Content-Disposition',
+  'RateLimit-Policy',
+  'RateLimit',
 ];
 
 /** A day: Firefox keeps a preflight that long at most, Chromium two hours whatever is asked. */

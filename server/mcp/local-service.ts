@@ -15,7 +15,7 @@ import { MAX_WARNING_ENTRIES } from '../http/geo-warnings.ts';
 import { ToolError, type Links, type MapService, type Prepared } from './map-service.ts';
 import { placesOver } from './remote-service.ts';
 
-export type LocalDeps = Pick<AppDeps, 'catalogue' | 'cache' | 'costs' | 'renderer' | 'assets'>;
+export type LocalDeps = Pick<AppDeps, 'catalogue' | 'cache' | 'costs' | 'renderer' | 'assets' | 'quotaGate'>;
 
 export interface LocalContext {
   links: Links;
@@ -70,7 +70,9 @@ export function localService(deps: LocalDeps, context: LocalContext): MapService
       } catch (error) {
         refusal(error);
       }
-      const { map } = await answerMap(deps, tagged(deps, request), null, context.client).catch(refusal);
+      // a map drawn for an assistant spends its client's quotas as the same map's URL would
+      const quota = deps.quotaGate(context.client);
+      const { map } = await answerMap(deps, tagged(deps, request), null, context.client, quota).catch(refusal);
       return map!.body;
     },
     async scopes() {

@@ -57,6 +57,24 @@ export function createMetrics() {
       labelNames: ['reason'] as const,
       registers,
     }),
+    keyRenders: new Counter({
+      name: 'map_key_renders_total',
+      help: 'Maps rendered (cache misses) by key: its id for the first KEY_LABELS keys a replica counts, `other` for the rest, `anonymous` without a key (observability/key-labels.ts)',
+      labelNames: ['key'] as const,
+      registers,
+    }),
+    keyRefusals: new Counter({
+      name: 'map_key_refusals_total',
+      help: 'Renders refused over a quota (429 rate_limited), by key as map_key_renders_total',
+      labelNames: ['key', 'window'] as const,
+      registers,
+    }),
+    keyCost: new Counter({
+      name: 'map_key_render_cost_total',
+      help: 'Estimated cost of the maps rendered, in the unit of MAX_RENDER_COST (estimated ms on one core), by key as map_key_renders_total',
+      labelNames: ['key'] as const,
+      registers,
+    }),
     httpRequests: new Counter({
       name: 'map_http_requests_total',
       help: 'HTTP requests answered, by status class (2xx, 3xx, 4xx, 5xx; aborted when the connection closed first)',

@@ -34,7 +34,7 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   unplaced_data:
     'with `strict=true`, something could not be placed or read (an unknown id, a route with an unknown end, a line skipped around a table); the message names it',
   rate_limited:
-    'this client holds its share of the renderers while other clients wait too; retry after `Retry-After` seconds',
+    'this client (its key, else its address) has rendered as many maps as its quota allows in a minute or a day (`quota`, `limit` and `resets` say which and until when; cached maps are still served), or holds its share of the renderers while other clients wait too; retry after `Retry-After` seconds',
   overloaded: 'too many renders are waiting; retry after `Retry-After` seconds',
   render_timeout: 'the render ran past its time limit',
   render_failed: 'the renderer failed, or the browser drawing the map stopped; the body holds no stack trace',
@@ -127,6 +127,12 @@ function errorResponse(status: number, codes: ErrorCode[]): JsonSchema {
   const pictured = PICTURED.includes(status);
   const headers = {
     ...(status === 503 || status === 429 ? { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : {}),
+    ...(status === 429
+      ? {
+          'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
+          RateLimit: { $ref: '#/components/headers/RateLimit' },
+        }
+      : {}),
     ...(status === 401 ? { 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } } : {}),
     ...(pictured ? { 'X-Map-Error': { $ref: '#/components/headers/X-Map-Error' } } : {}),
   };
@@ -175,6 +181,17 @@ export function errorSchema(): JsonSchema {
       field: {
         type: 'string',
         description: 'The field or parameter at fault (e.g. `width`, `regions[3].value`, `body` for CSV).',
+      },
+      quota: {
+        type: 'string',
+        enum: ['minute', 'day'],
+        description: 'On a 429 over a quota: the quota spent, renders a minute or a day.',
+      },
+      limit: { type: 'integer', description: 'On a 429 over a quota: the renders it allows.' },
+      resets: {
+        type: 'string',
+        format: 'date-time',
+        description: 'On a 429 over a quota: when it starts counting again (as `Retry-After` says, in seconds).',
       },
     },
   };

@@ -71,6 +71,22 @@ export const HEADERS: Record<string, JsonSchema> = {
     required: true,
   },
   'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' }, required: true },
+  'RateLimit-Policy': {
+    description:
+      "When the client has quotas (its key's, `QUOTA_PER_MINUTE` and `QUOTA_PER_DAY`, else its address's, " +
+      '`ANON_QUOTA_PER_MINUTE` and `ANON_QUOTA_PER_DAY`; a stored map spends the quotas of the key that stored it): ' +
+      'each quota of renders (cache misses) as draft-ietf-httpapi-ratelimit-headers writes it, `q` renders in `w` seconds.',
+    schema: { type: 'string' },
+    example: '"minute";q=60;w=60, "day";q=2000;w=86400',
+  },
+  RateLimit: {
+    description:
+      'Beside `RateLimit-Policy`: the renders left in each quota (`r`) and the seconds until it counts again (`t`). A cached ' +
+      'map spends nothing and is served over quota; its remaining counts are what this replica last learnt, which may lag ' +
+      "other replicas' renders by a second.",
+    schema: { type: 'string' },
+    example: '"minute";r=59;t=60, "day";r=1999;t=86400',
+  },
   'WWW-Authenticate': {
     description: 'On a 401: the scheme the credentials go in.',
     schema: { type: 'string', const: 'Bearer' },
@@ -110,6 +126,8 @@ export function imageResponse(via: 'get' | 'post', formats: readonly Format[]): 
   }
   if (formats.includes('pdf')) headers['Content-Disposition'] = header('Content-Disposition', only('pdf'));
   headers['X-Content-Type-Options'] = header('X-Content-Type-Options');
+  headers['RateLimit-Policy'] = header('RateLimit-Policy');
+  headers.RateLimit = header('RateLimit');
   const content: Record<string, unknown> = {};
   for (const format of formats) {
     const type = CONTENT_TYPES[format];
@@ -143,6 +161,8 @@ export function notModifiedResponse(): JsonSchema {
       Vary: header('Vary'),
       'X-Geo-Warnings': header('X-Geo-Warnings'),
       'X-Content-Type-Options': header('X-Content-Type-Options'),
+      'RateLimit-Policy': header('RateLimit-Policy'),
+      RateLimit: header('RateLimit'),
     },
   };
 }

@@ -20,6 +20,8 @@ export interface BodyTask {
   replace?: Record<string, unknown>;
   /** POST /maps: what is stored of the request, and its id, too */
   store?: boolean;
+  /** POST /maps: the id of the key the request came with, stored with it (its renders spend that key's quotas) */
+  storedBy?: string;
   /** POST /render/spec: the request as the interface's JSON too, which it offers to POST to /maps, and how a
    *  table body was read */
   keepInput?: boolean;
@@ -39,7 +41,7 @@ export function readBody(task: BodyTask, catalogue: Catalogue): BodyRead {
       ? { input: storedRequest(text), skipped: [], report: undefined }
       : parseBody(kind, text, query, catalogue, task.keepInput);
   const request = replace && typeof input === 'object' && input !== null ? { ...input, ...replace } : input;
-  if (task.store) return storedForm(request, catalogue);
+  if (task.store) return storedForm(request, catalogue, task.storedBy);
   return {
     request: normaliseRequest(request, catalogue, format, skipped),
     ...(task.keepInput && { input }),

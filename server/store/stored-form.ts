@@ -5,8 +5,9 @@
 // interface's JSON stays readable by every later one, so a stored URL outlives upgrades. Each GET normalises the
 // record again (it is cheap, and a grown catalogue then resolves ids it did not know). `format` is left out: a stored
 // map's extension chooses it. The record is gzipped JSON `{"v":1,"request":{…}}`: the envelope leaves room for
-// what the interface may later want beside the request (DECISIONS §12: the key that stored it, whose quota its
-// renders count against).
+// what the interface may later want beside the request: `key`, the id of the key that stored it (DECISIONS §12),
+// whose quotas its renders spend. The first to store a map is its keeper: the same map stored again, by any key,
+// is the record already there.
 //
 // The id is a hash of the normalised request, the same text the ETag is made of (request/etag.ts), without the
 // renderer's version: two spellings of one map (`Germany` and `DE`, fields in any order) get one id, and the id
@@ -37,14 +38,21 @@ const isPlainObject = (input: unknown): input is Record<string, unknown> =>
 
 /** A request as a POST body made it → what is stored, and the request normalised (its warnings are answered).
  *  Throws the request's ApiError as POST /render/map would, before anything is stored. */
-export function storedForm(input: unknown, catalogue: Catalogue): { request: NormalisedRequest; stored: StoredForm } {
+export function storedForm(
+  input: unknown,
+  catalogue: Catalogue,
+  storedBy?: string,
+): { request: NormalisedRequest; stored: StoredForm } {
   // anything but an object is refused by normalising it as it is
   const kept = isPlainObject(input)
     ? Object.fromEntries(Object.entries(input).filter(([key]) => key !== 'format'))
     : input;
   const request = normaliseRequest(kept, catalogue, ID_FORMAT);
   const id = createHash('sha256').update(specText(request.spec)).digest('base64url').slice(0, 22);
-  const record = gzipSync(JSON.stringify({ v: RECORD_VERSION, request: kept }));
+  // the key before the request, where storedBy() finds it without reading the request
+  const record = gzipSync(
+    JSON.stringify({ v: RECORD_VERSION, ...(storedBy !== undefined && { key: storedBy }), request: kept }),
+  );
   return { request, stored: { id, record } };
 }
 
@@ -58,4 +66,11 @@ export function storedRequest(text: string): unknown {
   const parsed = JSON.parse(text) as { v: number; request: unknown };
   if (parsed.v !== RECORD_VERSION) throw new Error(`a stored map's record is of version ${parsed.v}`);
   return parsed.request;
+}
+
+/** The id of the key that stored a record, if one did: read from the record's head, where storedForm writes it, so
+ *  that a stored map's GET need not parse up to 4 MB of JSON on the event loop to know whose quotas it spends. */
+export function storedBy(text: string): string | undefined {
+  const head = /^\{"v":\d+,"key":("(?:[^"\\]|\\.)*")/.exec(text);
+  return head ? (JSON.parse(head[1]!) as string) : undefined;
 }

@@ -14,7 +14,7 @@ export function stubDeps(deps: Pick<AppDeps, 'renderer'> & Partial<AppDeps>): Ap
   return {
     catalogue: loadCatalogue(),
     cache: memoryRenderCache({ maxBytes: 1 << 20, ttlMs: 60_000, maxEntryBytes: 1 << 20 }),
-    costs: { check() {}, learn() {} },
+    costs: { check: () => 0, learn() {} },
     bodies: { normalise: noBody, describe: noBody, store: noBody },
     maps: {
       store: {
@@ -30,6 +30,7 @@ export function stubDeps(deps: Pick<AppDeps, 'renderer'> & Partial<AppDeps>): Ap
     readiness: () => ({ draining: false, waitingFor: [], browser: true, pages: 1, idle: 1, queued: 0 }),
     http: { trustedProxies: 0, sendTimeoutMs: 30_000, corsOrigins: '*' },
     access: { mode: 'open', prefix: 'mr_live_', secrets: [], revoked: { has: () => false } },
+    quotaGate: () => ({ spend: () => Promise.resolve({}), standing: () => ({}) }),
     surface: { pages: ['preview', 'docs', 'source-maps'], metricsToken: undefined },
     mcp: { apiKey: undefined },
     ...deps,
