@@ -168,3 +168,21 @@ if (bundles.some((path) => mtime(path) < Math.max(serverCode, mtime(installed)))
 } else {
   console.log('server: up to date');
 }
+
+// 6. the place index (server/places/make-index.ts) beside the bundle, so that the service reads it rather than
+// building it on its first place request: when it was made from another catalogue, or its code (the places' and
+// the topology's, whose catalogue folds the keys) or the packages it reads from are newer.
+const placesIndex = join(dist, 'places-index.bin');
+/** The catalogue an index file was made from (index-file.ts's header), or null. */
+function indexCatalogue(path) {
+  if (!existsSync(path)) return null;
+  const bytes = readFileSync(path);
+  return JSON.parse(bytes.toString('utf8', 4, 4 + bytes.readUInt32LE(0))).catalogue;
+}
+const { version } = JSON.parse(readFileSync(join(root, 'topology/build/catalogue.json'), 'utf8'));
+const placesCode = Math.max(newestIn(join(root, 'server/places')), ...topologyCode, mtime(installed));
+if (indexCatalogue(placesIndex) !== version || mtime(placesIndex) < placesCode) {
+  run(process.execPath, ['--import', 'tsx', 'server/places/make-index.ts'], 'place index');
+} else {
+  console.log('places: up to date');
+}

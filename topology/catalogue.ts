@@ -35,6 +35,8 @@ export interface ScopeCatalogue extends ScopeDefinition {
 }
 
 export interface Catalogue {
+  /** the built catalogue's (catalogue.json's), which an operator's scopes leave as it is */
+  version: string;
   scopes: ScopeCatalogue[];
   /** case-insensitive ('ro' → RO scope); undefined when unknown */
   scope(name: string): ScopeCatalogue | undefined;
@@ -205,6 +207,7 @@ export function loadCatalogue(dir: string = DEFAULT_BUILD_DIR, extra: ScopeCatal
 
   const nameLanguages = new Set(parsed.names.languages);
   const catalogue: Catalogue = {
+    version: parsed.version,
     scopes,
     names: parsed.names,
     nameLanguage(locale) {

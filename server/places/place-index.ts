@@ -36,6 +36,24 @@ export interface SearchFilter {
   country?: string;
 }
 
+/** What an index is made of, as `PlaceIndex.parts` gives it and `PlaceIndex.from` takes it back: typed arrays and
+ *  strings, which a file holds as they are (index-file.ts). */
+export interface IndexParts {
+  kinds: Uint8Array;
+  lats: Float64Array;
+  lons: Float64Array;
+  weights: Float64Array;
+  countries: Uint16Array;
+  regions: Int32Array;
+  textStarts: Uint32Array;
+  keyStarts: Uint32Array;
+  keyOwners: Uint32Array;
+  countryCodes: string[];
+  regionIds: string[];
+  text: string;
+  keyText: string;
+}
+
 export class PlaceIndex {
   readonly size: number;
   private readonly kinds: Uint8Array;
@@ -56,8 +74,29 @@ export class PlaceIndex {
   /** the place of each of keyStarts */
   private readonly keyOwners: Uint32Array;
 
-  /** `feed` calls `add` with every place: the places are taken in one at a time, never all held as objects. */
-  constructor(feed: (add: (place: SourcePlace) => void) => void) {
+  /** An index of the places `feed` gives (it calls `add` with every place: the places are taken in one at a time,
+   *  never all held as objects), or the one `parts` hold. */
+  constructor(source: ((add: (place: SourcePlace) => void) => void) | IndexParts) {
+    if (typeof source !== 'function') {
+      this.size = source.kinds.length;
+      ({
+        kinds: this.kinds,
+        lats: this.lats,
+        lons: this.lons,
+        weights: this.weights,
+        countries: this.countries,
+        regions: this.regions,
+        textStarts: this.textStarts,
+        keyStarts: this.keyStarts,
+        keyOwners: this.keyOwners,
+        countryCodes: this.countryCodes,
+        regionIds: this.regionIds,
+        text: this.text,
+        keyText: this.keyText,
+      } = source);
+      return;
+    }
+    const feed = source;
     const [kinds, lats, lons, weights, countries, regions, textStarts]: number[][] = [[], [], [], [], [], [], []];
     const countryAt = new Map<string, number>();
     const regionAt = new Map<string, number>();
@@ -111,6 +150,16 @@ export class PlaceIndex {
     );
     this.keyStarts = Uint32Array.from(order, (o) => starts[o]!);
     this.keyOwners = Uint32Array.from(order, (o) => owners[o]!);
+  }
+
+  /** What the index is made of, for a file to hold (index-file.ts). */
+  parts(): IndexParts {
+    const { kinds, lats, lons, weights, countries, regions, textStarts, keyStarts, keyOwners } = this;
+    const { countryCodes, regionIds, text, keyText } = this;
+    return {
+      ...{ kinds, lats, lons, weights, countries, regions, textStarts, keyStarts, keyOwners },
+      ...{ countryCodes, regionIds, text, keyText },
+    };
   }
 
   /** The first of keyStarts whose key is not before `key`. */

@@ -1,6 +1,9 @@
 // The places of GET /places and of place names in requests (markers, route ends), over one index per catalogue,
-// built the first time a place is asked for: a service that is never asked keeps its memory and its start-up time.
+// read (or built) the first time a place is asked for: a service that is never asked keeps its memory and its
+// start-up time.
+import { fileURLToPath } from 'node:url';
 import type { Catalogue } from '../../topology/catalogue.ts';
+import { readIndexFile } from './index-file.ts';
 import { readCities } from './city-source.ts';
 import { PlaceIndex, placeKey, type SearchFilter } from './place-index.ts';
 import { airportPlaces, cataloguePlaces, portPlaces, type PlaceKind } from './place-sources.ts';
@@ -25,7 +28,10 @@ function regionIn(catalogue: Catalogue, country: string, raw: string): string {
   return (raw && catalogue.scope(country)?.kind === 'country' && catalogue.resolveId(country, raw)) || '';
 }
 
-function buildPlaceIndex(catalogue: Catalogue): PlaceIndex {
+/** Where `server/prepare.mjs` writes the index (make-index.ts): beside the service's bundle. */
+export const INDEX_FILE = fileURLToPath(new URL('../dist/places-index.bin', import.meta.url));
+
+export function buildPlaceIndex(catalogue: Catalogue): PlaceIndex {
   return new PlaceIndex((add) => {
     for (const p of cataloguePlaces(catalogue)) add(p);
     for (const p of [...airportPlaces(), ...portPlaces()])
@@ -46,9 +52,12 @@ function buildPlaceIndex(catalogue: Catalogue): PlaceIndex {
   });
 }
 
+/** The catalogue's index: the one prepare.mjs wrote when it was made from this catalogue, else built here (a
+ *  second and a half, once). */
 export function placeIndex(catalogue: Catalogue): PlaceIndex {
   let index = indexes.get(catalogue);
-  if (!index) indexes.set(catalogue, (index = buildPlaceIndex(catalogue)));
+  if (!index)
+    indexes.set(catalogue, (index = readIndexFile(INDEX_FILE, catalogue.version) ?? buildPlaceIndex(catalogue)));
   return index;
 }
 
