@@ -112,13 +112,15 @@ test('the preflight of every public endpoint is 204 with the methods, request he
     ['/scopes', 'GET'],
     ['/scopes/RO', 'GET'],
     ['/openapi.json', 'GET'],
+    ['/places', 'GET'],
+    ['/mcp', 'POST'],
   ] as const) {
     const response = await fetch(service.url + path, {
       method: 'OPTIONS',
       headers: {
         ...fromDashboard(),
         'Access-Control-Request-Method': method,
-        'Access-Control-Request-Headers': 'content-type,authorization,if-none-match',
+        'Access-Control-Request-Headers': 'content-type,authorization,if-none-match,mcp-protocol-version',
       },
     });
     assert.equal(response.status, 204, `${method} ${path}: not refused as a method the route lacks`);
@@ -126,7 +128,7 @@ test('the preflight of every public endpoint is 204 with the methods, request he
     assert.equal(response.headers.get('access-control-allow-methods'), 'GET,HEAD,POST,OPTIONS', path);
     assert.equal(
       response.headers.get('access-control-allow-headers'),
-      'Content-Type,Authorization,If-None-Match',
+      'Content-Type,Authorization,If-None-Match,Mcp-Protocol-Version',
       path,
     );
     assert.equal(response.headers.get('access-control-max-age'), '86400', path);

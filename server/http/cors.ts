@@ -7,9 +7,10 @@ import type { Context, Middleware } from 'koa';
 import type { CorsOrigins } from '../config.ts';
 import { ANSWERED_METHODS } from '../errors.ts';
 
-/** What a page may send beyond the safelisted headers: a JSON or CSV body's type, a key (DECISIONS §12), and the
- *  ETag it holds (a `fetch` revalidates by hand; the HTTP cache does so without asking). */
-export const CORS_REQUEST_HEADERS = ['Content-Type', 'Authorization', 'If-None-Match'];
+/** What a page may send beyond the safelisted headers: a JSON or CSV body's type, a key (DECISIONS §12), the
+ *  ETag it holds (a `fetch` revalidates by hand; the HTTP cache does so without asking), and the protocol version
+ *  an MCP client sends with every request after the first (a browser-based assistant calling `/mcp`). */
+export const CORS_REQUEST_HEADERS = ['Content-Type', 'Authorization', 'If-None-Match', 'Mcp-Protocol-Version'];
 
 /** What a page may read beyond the safelisted headers: every header of ours a client acts on. */
 export const CORS_EXPOSED_HEADERS = [
