@@ -9,6 +9,7 @@ import { HEADERS, imageResponse, notModifiedResponse } from './map-responses.ts'
 import { responseSchemas } from './response-schemas.ts';
 import { STORED_MAP_SCHEMAS, storedMapPaths } from './stored-map-paths.ts';
 import { PLACE_SCHEMAS, placePaths } from './place-paths.ts';
+import { mcpPaths } from './mcp-paths.ts';
 import { ref, type JsonSchema } from '../request/field-meta.ts';
 import { FORMATS } from '../../shared/lists.ts';
 import { EXTENSIONS } from '../http/image-formats.ts';
@@ -82,6 +83,7 @@ function build(): JsonSchema {
       { name: 'Stored maps', description: 'Permanent URLs for a stored request, for data too large for a URL.' },
       { name: 'Inspection', description: 'What a request normalises to, without rendering.' },
       { name: 'Scopes', description: 'What can be drawn, the region ids each scope accepts, and places by name.' },
+      { name: 'Assistants', description: 'The Model Context Protocol server, for AI assistants (docs/mcp.md).' },
       { name: 'Documentation', description: 'This description, the reference page and the preview page.' },
     ],
     paths: {
@@ -107,6 +109,7 @@ function build(): JsonSchema {
       },
       ...storedMapPaths(),
       ...placePaths(),
+      ...mcpPaths(),
       '/render/spec': {
         get: {
           tags: ['Inspection'],

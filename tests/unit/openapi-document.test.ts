@@ -73,6 +73,7 @@ test('every endpoint is described', () => {
     ['/scopes', 'get'],
     ['/scopes/{scope}', 'get'],
     ['/places', 'get'],
+    ['/mcp', 'post'],
     ['/openapi.json', 'get'],
     ['/docs', 'get'],
     ['/', 'get'],
