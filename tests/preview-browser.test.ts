@@ -182,6 +182,33 @@ test('the scope picker finds a country as it is typed; picking it edits the quer
   assert.equal(await page.getAttribute('#ctl-scope', 'aria-invalid'), 'true');
 });
 
+test('the place search adds a marker: Paris, Texas picked over Paris, France lands in Texas, an airport with its icon', async () => {
+  await editQuery('scope=world&theme=light');
+  await settled();
+  await page.click('#ctl-place');
+  await page.keyboard.type('Paris');
+  const options = page.locator('#ctl-place-list [role="option"]');
+  await options.first().waitFor();
+  assert.match(await options.first().innerText(), /Paris[\s\S]*France/, 'the capital first');
+  const texas = options.filter({ hasText: 'United States' }).first();
+  await texas.click();
+  await settled();
+  const query = await page.inputValue('#query');
+  const [, lat, lon] = /markers=([\d.-]+)%2C([\d.-]+)%3Apin%3AParis/.exec(query) ?? [];
+  assert.ok(Math.abs(Number(lat) - 33.66) < 0.1 && Math.abs(Number(lon) + 95.56) < 0.1, query);
+  assert.equal(await page.locator('#map svg g[data-layer="markers"] > g').count(), 1, 'the marker is drawn');
+  assert.equal(await page.inputValue('#ctl-place'), '', 'the search is cleared for the next place');
+
+  // an airport by its IATA code, appended with the airport icon; Enter picks the best match
+  await page.click('#ctl-place');
+  await page.keyboard.type('OTP');
+  await page.locator('#ctl-place-list [role="option"][aria-selected="true"]').waitFor();
+  await page.keyboard.press('Enter');
+  await settled();
+  assert.match(decodeURIComponent(await page.inputValue('#query')), /Paris;44\.5[\d]*,26\.0[\d]*:airport:/);
+  assert.equal(await page.locator('#map svg g[data-layer="markers"] > g').count(), 2);
+});
+
 test('typing EU in the scope picker offers the European Union group; Enter picks it and its membership date shows', async () => {
   await editQuery('scope=world&theme=light');
   await settled();

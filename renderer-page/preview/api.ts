@@ -164,6 +164,24 @@ export async function countryAliases(): Promise<Outcome<Map<string, string[]>>> 
   return outcome.ok ? { ok: true, value: new Map(outcome.value.regions.map((r) => [r.id, r.aliases])) } : outcome;
 }
 
+/** A place as GET /places answers it (DECISIONS §13). */
+export interface FoundPlace {
+  name: string;
+  kind: 'country' | 'region' | 'city' | 'airport' | 'port';
+  id: string;
+  lat: number;
+  lon: number;
+  country: string | null;
+  region: string | null;
+}
+
+/** The places whose name or code starts like `q`, best first. */
+export async function findPlaces(q: string, limit: number): Promise<Outcome<FoundPlace[]>> {
+  const path = `/places?q=${encodeURIComponent(q)}&limit=${limit}`;
+  const outcome = await jsonOf<{ places: FoundPlace[] }>(await call(path), '/places');
+  return outcome.ok ? { ok: true, value: outcome.value.places } : outcome;
+}
+
 /** The image of a POST JSON body (its object) or table (with its query string), in `format`, through the real
  *  endpoint. */
 export async function renderPost(

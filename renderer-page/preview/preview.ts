@@ -4,13 +4,14 @@
 // (renderer.js, window.renderMap), so a map can be tuned, copied as a URL and debugged with breakpoints. When the
 // service asks for a key, the page takes one (key-panel.ts) and signs the links it offers with it.
 import type { MapSpec, RenderResult } from '../spec.ts';
-import { describe, renderPost, type PreviewRequest } from './api.ts';
+import { describe, renderPost, type FoundPlace, type PreviewRequest } from './api.ts';
 import { CONTROL_KEYS, jsonValueOf, setUpControls, showControlValues, type ControlKey } from './controls.ts';
 import { wireCopyButtons } from './copy.ts';
 import { byId, show } from './dom.ts';
 import { renderGallery } from './gallery.ts';
 import { fixtures, type Fixture } from './gallery-maps.ts';
 import { setUpKeyPanel, showKeyAnswer } from './key-panel.ts';
+import { markerObjectOf, markerOf, setUpPlaceSearch } from './place-search.ts';
 import { getParam, queryOf, setParam } from './query-string.ts';
 import { compactJson, snippetsFor } from './snippets.ts';
 import { headerGuess, onColumnChoice, showColumns } from './table-panel.ts';
@@ -207,8 +208,30 @@ function load(fixture: Fixture): void {
   void render();
 }
 
+/** Adds the place picked in the place search to the active editor's markers, and draws. */
+function addMarker(place: FoundPlace): void {
+  if (mode !== 'json') {
+    const query = queryOf(queryEditor.value);
+    const markers = getParam(query, 'markers');
+    queryEditor.value = setParam(query, 'markers', markers ? `${markers};${markerOf(place)}` : markerOf(place));
+  } else {
+    const body = parseBody(jsonEditor.value);
+    if (!body) {
+      showProblem({
+        error: 'invalid_json',
+        message: 'the JSON body must be a valid JSON object before a marker is added',
+      });
+      return;
+    }
+    body.markers = [...(Array.isArray(body.markers) ? body.markers : []), markerObjectOf(place)];
+    jsonEditor.value = JSON.stringify(body, null, 2);
+  }
+  void render();
+}
+
 function start(): void {
   setUpControls(applyControl);
+  setUpPlaceSearch(byId('ctl-place', HTMLInputElement), byId('ctl-place-list', HTMLDivElement), addMarker);
   setUpKeyPanel(() => void render());
   wireCopyButtons(document);
   renderGallery(
