@@ -4,6 +4,7 @@
 // means its best match (Paris, France), and the user may have picked another (Paris, Texas). The same combobox
 // pattern as the scope picker (scope-picker.ts): focus stays in the input, arrows move, Enter picks, Escape closes.
 import { findPlaces, type FoundPlace } from './api.ts';
+import { ComboList } from './combobox.ts';
 
 /** How many places the list shows: enough to tell Paris, France from Paris, Texas. */
 const SHOWN = 8;
@@ -42,45 +43,24 @@ function option(place: FoundPlace, id: string): HTMLElement {
 /** Wires the input and its listbox; `onPick` hears the place chosen. */
 export function setUpPlaceSearch(input: HTMLInputElement, list: HTMLElement, onPick: (place: FoundPlace) => void) {
   let places: FoundPlace[] = [];
-  let options: HTMLElement[] = [];
-  let active = -1;
+  const combo = new ComboList(input, list);
   let timer: ReturnType<typeof setTimeout> | undefined;
   let asked = 0;
 
-  function activate(next: number): void {
-    options[active]?.setAttribute('aria-selected', 'false');
-    active = options.length ? (next + options.length) % options.length : -1;
-    const chosen = options[active];
-    if (!chosen) return input.removeAttribute('aria-activedescendant');
-    chosen.setAttribute('aria-selected', 'true');
-    input.setAttribute('aria-activedescendant', chosen.id);
-    chosen.scrollIntoView({ block: 'nearest' });
-  }
-
-  function close(): void {
-    list.hidden = true;
-    input.setAttribute('aria-expanded', 'false');
-    input.removeAttribute('aria-activedescendant');
-    options = [];
-    active = -1;
-  }
-
   function show(found: FoundPlace[], empty: string): void {
     places = found;
-    options = found.map((place, i) => option(place, `${list.id}-${i}`));
+    const options = found.map((place, i) => option(place, `${list.id}-${i}`));
     const note = document.createElement('div');
     note.className = 'combo-empty';
     note.textContent = empty;
     list.replaceChildren(...(options.length ? options : [note]));
-    list.hidden = false;
-    input.setAttribute('aria-expanded', 'true');
-    active = -1;
-    if (options.length) activate(0);
+    combo.open(options);
+    if (options.length) combo.activate(0);
   }
 
   async function search(): Promise<void> {
     const q = input.value.trim();
-    if (!q) return close();
+    if (!q) return combo.close();
     const ticket = ++asked;
     const outcome = await findPlaces(q, SHOWN);
     // a later key asked again: this answer is for what the input no longer says
@@ -92,7 +72,7 @@ export function setUpPlaceSearch(input: HTMLInputElement, list: HTMLElement, onP
   function pick(i: number): void {
     const place = places[i];
     if (!place) return;
-    close();
+    combo.close();
     input.value = '';
     onPick(place);
   }
@@ -101,24 +81,24 @@ export function setUpPlaceSearch(input: HTMLInputElement, list: HTMLElement, onP
     clearTimeout(timer);
     timer = setTimeout(() => void search(), DEBOUNCE_MS);
   });
-  input.addEventListener('blur', close);
+  input.addEventListener('blur', () => combo.close());
   input.addEventListener('keydown', (event) => {
     if (event.ctrlKey || event.metaKey) return; // Ctrl+Enter renders
     if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && !list.hidden) {
       event.preventDefault();
-      activate(active + (event.key === 'ArrowDown' ? 1 : -1));
+      combo.activate(combo.active + (event.key === 'ArrowDown' ? 1 : -1));
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      if (!list.hidden && active >= 0) pick(active);
+      if (!list.hidden && combo.active >= 0) pick(combo.active);
     } else if (event.key === 'Escape' && !list.hidden) {
       event.preventDefault();
-      close();
+      combo.close();
     }
   });
   // a press on an option would blur the input (closing the list) before the click lands
   list.addEventListener('mousedown', (event) => event.preventDefault());
   list.addEventListener('click', (event) => {
     const chosen = event.target instanceof Element ? event.target.closest<HTMLElement>('[role="option"]') : null;
-    if (chosen) pick(options.indexOf(chosen));
+    if (chosen) pick(combo.options.indexOf(chosen));
   });
 }

@@ -81,21 +81,27 @@ function parseBody(text: string): Record<string, unknown> | null {
   }
 }
 
+/** Edits the JSON editor's body with `edit`; false, with the problem shown, when the body is no JSON object to
+ *  edit (`purpose`: what the edit was for). */
+function editBody(edit: (body: Record<string, unknown>) => void, purpose: string): boolean {
+  const body = parseBody(jsonEditor.value);
+  if (!body) {
+    showProblem({ error: 'invalid_json', message: `the JSON body must be a valid JSON object before ${purpose}` });
+    return false;
+  }
+  edit(body);
+  jsonEditor.value = JSON.stringify(body, null, 2);
+  return true;
+}
+
 function applyControl(key: ControlKey, value: string | null): void {
-  if (mode !== 'json') {
-    queryEditor.value = setParam(queryOf(queryEditor.value), key, value);
-  } else {
-    const body = parseBody(jsonEditor.value);
-    if (!body) {
-      showProblem({
-        error: 'invalid_json',
-        message: 'the JSON body must be a valid JSON object before the quick controls can edit it',
-      });
-      return;
-    }
-    if (value === null) delete body[key];
-    else body[key] = jsonValueOf(key, value);
-    jsonEditor.value = JSON.stringify(body, null, 2);
+  if (mode !== 'json') queryEditor.value = setParam(queryOf(queryEditor.value), key, value);
+  else {
+    const edited = editBody((body) => {
+      if (value === null) delete body[key];
+      else body[key] = jsonValueOf(key, value);
+    }, 'the quick controls can edit it');
+    if (!edited) return;
   }
   void render();
 }
@@ -215,16 +221,10 @@ function addMarker(place: FoundPlace): void {
     const markers = getParam(query, 'markers');
     queryEditor.value = setParam(query, 'markers', markers ? `${markers};${markerOf(place)}` : markerOf(place));
   } else {
-    const body = parseBody(jsonEditor.value);
-    if (!body) {
-      showProblem({
-        error: 'invalid_json',
-        message: 'the JSON body must be a valid JSON object before a marker is added',
-      });
-      return;
-    }
-    body.markers = [...(Array.isArray(body.markers) ? body.markers : []), markerObjectOf(place)];
-    jsonEditor.value = JSON.stringify(body, null, 2);
+    const edited = editBody((body) => {
+      body.markers = [...(Array.isArray(body.markers) ? body.markers : []), markerObjectOf(place)];
+    }, 'a marker is added');
+    if (!edited) return;
   }
   void render();
 }

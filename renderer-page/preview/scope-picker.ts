@@ -3,6 +3,7 @@
 // active option is its aria-activedescendant). Arrows move, Enter picks, Escape closes. Under it: where the
 // chosen scope's boundaries come from and under what licence, and for a group the date of its member list.
 import { countryAliases, listScopes, type ScopeSummary } from './api.ts';
+import { ComboList } from './combobox.ts';
 import {
   indexScopes,
   KIND_LABELS,
@@ -72,8 +73,7 @@ export function createScopePicker({ input, list, info }: Parts, onChoose: (value
   let index: ScopeIndex = [];
   /** the scope the editor holds, as written there */
   let value = '';
-  let options: HTMLElement[] = [];
-  let active = -1;
+  const combo = new ComboList(input, list);
 
   // the service takes scope ids in any case
   const known = (v: string) => scopes.find((s) => s.id.toLowerCase() === v.toLowerCase());
@@ -88,19 +88,6 @@ export function createScopePicker({ input, list, info }: Parts, onChoose: (value
     input.value = labelOf(value);
     const scope = known(value);
     info.replaceChildren(...(scope ? infoLines(scope) : []).map((line) => element('p', '', line)));
-  }
-
-  function activate(next: number): void {
-    options[active]?.setAttribute('aria-selected', 'false');
-    active = options.length ? (next + options.length) % options.length : -1;
-    const option = options[active];
-    if (!option) {
-      input.removeAttribute('aria-activedescendant');
-      return;
-    }
-    option.setAttribute('aria-selected', 'true');
-    input.setAttribute('aria-activedescendant', option.id);
-    option.scrollIntoView({ block: 'nearest' });
   }
 
   function open(): void {
@@ -121,30 +108,19 @@ export function createScopePicker({ input, list, info }: Parts, onChoose: (value
             : 'The scope list has not loaded; Enter sends it as typed',
         ),
       );
-    options = [...list.querySelectorAll<HTMLElement>('[role="option"]')];
-    active = -1;
-    list.hidden = false;
-    input.setAttribute('aria-expanded', 'true');
+    combo.open([...list.querySelectorAll<HTMLElement>('[role="option"]')]);
     if (browsing)
-      activate(
+      combo.activate(
         Math.max(
           0,
-          options.findIndex((o) => o.dataset.current),
+          combo.options.findIndex((o) => o.dataset.current),
         ),
       );
-    else if (query.trim()) activate(0);
-  }
-
-  function close(): void {
-    list.hidden = true;
-    input.setAttribute('aria-expanded', 'false');
-    input.removeAttribute('aria-activedescendant');
-    options = [];
-    active = -1;
+    else if (query.trim()) combo.activate(0);
   }
 
   function choose(next: string | null): void {
-    close();
+    combo.close();
     const changed = (next ?? '') !== value;
     value = next ?? '';
     display();
@@ -160,7 +136,7 @@ export function createScopePicker({ input, list, info }: Parts, onChoose: (value
     input.select();
   });
   input.addEventListener('blur', () => {
-    close();
+    combo.close();
     display();
   });
   input.addEventListener('keydown', (event) => {
@@ -168,16 +144,16 @@ export function createScopePicker({ input, list, info }: Parts, onChoose: (value
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       if (list.hidden) open();
-      else activate(active + (event.key === 'ArrowDown' ? 1 : -1));
+      else combo.activate(combo.active + (event.key === 'ArrowDown' ? 1 : -1));
     } else if (event.key === 'Enter' && !list.hidden) {
       event.preventDefault();
       // a cleared input clears the scope, as the select's "(none)" did; what the list lacks goes as typed
-      const option = options[active];
+      const option = combo.options[combo.active];
       if (option) choose(option.dataset.value!);
       else choose(input.value.trim() || null);
     } else if (event.key === 'Escape' && !list.hidden) {
       event.preventDefault();
-      close();
+      combo.close();
       display();
     }
   });
