@@ -225,7 +225,8 @@ test('no known ids is a 422 naming the closest, with X-Geo-Warnings; strict=true
   const viaGet = await fetch(`${service.url}/map.svg?scope=world&data=Atlantis:1`);
   assert.equal(viaGet.status, 422);
 
-  // strict: an unknown id among known ones, a skipped line, a route with an unknown end
+  // strict: an unknown id among known ones, a skipped line, a route with an unknown end (no region, and no place:
+  // Atlantis is a town in South Africa that GET /places knows)
   const strictly = async (path: string, init?: RequestInit) => {
     const response = await fetch(service.url + path, init);
     const answer = (await response.json()) as { error: string; message: string };
@@ -239,8 +240,8 @@ test('no known ids is a 422 naming the closest, with X-Geo-Warnings; strict=true
     /file lines around the table were not read: 1$|file lines around the table were not read: 1;/,
   );
   assert.match(
-    await strictly('/map.svg?scope=world&data=DE:1&routes=DE>Atlantis&strict=true'),
-    /route has an unknown end: DE>Atlantis/,
+    await strictly('/map.svg?scope=world&data=DE:1&routes=DE>Qwertyland&strict=true'),
+    /route has an unknown end: DE>Qwertyland/,
   );
   // without strict the same map is drawn, with its warnings
   const { response } = await fetchSvg(service.url, '/map.svg?scope=world&data=DE:1,Atlantis:2');
