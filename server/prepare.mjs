@@ -6,7 +6,7 @@
 // Plain Node: it runs before any install.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { topologyUpToDate } from '../topology/build-inputs.mjs';
@@ -173,11 +173,20 @@ if (bundles.some((path) => mtime(path) < Math.max(serverCode, mtime(installed)))
 // building it on its first place request: when it was made from another catalogue, or its code (the places' and
 // the topology's, whose catalogue folds the keys) or the packages it reads from are newer.
 const placesIndex = join(dist, 'places-index.bin');
-/** The catalogue an index file was made from (index-file.ts's header), or null. */
+/** The catalogue an index file was made from (index-file.ts's header), or null: its header alone is read, not
+ *  the 15 MB after it. */
 function indexCatalogue(path) {
   if (!existsSync(path)) return null;
-  const bytes = readFileSync(path);
-  return JSON.parse(bytes.toString('utf8', 4, 4 + bytes.readUInt32LE(0))).catalogue;
+  const fd = openSync(path, 'r');
+  try {
+    const length = Buffer.alloc(4);
+    readSync(fd, length, 0, 4, 0);
+    const header = Buffer.alloc(length.readUInt32LE(0));
+    readSync(fd, header, 0, header.length, 4);
+    return JSON.parse(header.toString('utf8')).catalogue;
+  } finally {
+    closeSync(fd);
+  }
 }
 const { version } = JSON.parse(readFileSync(join(root, 'topology/build/catalogue.json'), 'utf8'));
 const placesCode = Math.max(newestIn(join(root, 'server/places')), ...topologyCode, mtime(installed));
