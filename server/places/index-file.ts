@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { PlaceIndex, type IndexParts } from './place-index.ts';
 
 /** Bumped when the file's layout or what an index holds changes. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 const ARRAYS = {
   kinds: Uint8Array,
@@ -19,6 +19,7 @@ const ARRAYS = {
   textStarts: Uint32Array,
   keyStarts: Uint32Array,
   keyOwners: Uint32Array,
+  keyAlternates: Uint8Array,
 } as const;
 type ArrayName = keyof typeof ARRAYS;
 const ARRAY_NAMES = Object.keys(ARRAYS) as ArrayName[];

@@ -2,7 +2,8 @@
 // ten fields each would take some 40 MiB more, docs/places.md), searched by binary search over the sorted keys.
 // A key is a spelling of a place folded for search (placeKey); each word of a key starts a key of its own too, so
 // that `york` finds New York. Best match first: a whole key equal to the query, then a key starting with it, then
-// a word of a key starting with it; equal matches by weight (a city's people; see place-sources.ts).
+// a word of a key starting with it; equal matches by weight (a city's people; see place-sources.ts), where a match
+// on one of a place's alternate names counts a twentieth of its weight.
 import { normaliseKey } from '../../topology/catalogue.ts';
 import { PLACE_KINDS, type PlaceKind, type SourcePlace } from './place-sources.ts';
 
@@ -18,6 +19,10 @@ const NEWLINE = 10;
 /** Matches looked at for one query at most: a one-letter query starts some 100,000 keys; ranking that many would
  *  take tens of milliseconds, and such a query is a person still typing. */
 const MAX_SCANNED = 20_000;
+/** What a match on an alternate name counts of its place's weight. A city's other names hold names of other
+ *  places: `York` is one of Toronto's (2.6 million people), `Roma` is Rome's and a town in Queensland's (6,000). A
+ *  twentieth puts York (150,000) before Toronto and Rome (2.3 million) before Roma. */
+const ALTERNATE_SHARE = 1 / 20;
 
 export enum Match {
   WordPrefix = 1,
@@ -28,12 +33,16 @@ export enum Match {
 export interface Found {
   place: number;
   match: Match;
+  /** the match is on one of the place's alternate names (and on none of its own better or as well) */
+  alternate: boolean;
 }
 
 export interface SearchFilter {
   kind?: PlaceKind;
   /** ISO 3166-1 alpha-2, upper case */
   country?: string;
+  /** region ids of the country scopes (`US-TX`): places in any of them */
+  regions?: string[];
 }
 
 /** What an index is made of, as `PlaceIndex.parts` gives it and `PlaceIndex.from` takes it back: typed arrays and
@@ -48,6 +57,7 @@ export interface IndexParts {
   textStarts: Uint32Array;
   keyStarts: Uint32Array;
   keyOwners: Uint32Array;
+  keyAlternates: Uint8Array;
   countryCodes: string[];
   regionIds: string[];
   text: string;
@@ -73,6 +83,8 @@ export class PlaceIndex {
   private readonly keyStarts: Uint32Array;
   /** the place of each of keyStarts */
   private readonly keyOwners: Uint32Array;
+  /** 1 where the key of keyStarts is one of its place's alternate names */
+  private readonly keyAlternates: Uint8Array;
 
   /** An index of the places `feed` gives (it calls `add` with every place: the places are taken in one at a time,
    *  never all held as objects), or the one `parts` hold. */
@@ -89,6 +101,7 @@ export class PlaceIndex {
         textStarts: this.textStarts,
         keyStarts: this.keyStarts,
         keyOwners: this.keyOwners,
+        keyAlternates: this.keyAlternates,
         countryCodes: this.countryCodes,
         regionIds: this.regionIds,
         text: this.text,
@@ -104,6 +117,7 @@ export class PlaceIndex {
     const keys: string[] = [];
     const starts: number[] = [];
     const owners: number[] = [];
+    const alternates: number[] = [];
     let textLength = 0;
     let keyLength = 0;
     feed((p) => {
@@ -119,11 +133,18 @@ export class PlaceIndex {
       texts.push(p.name, p.id);
       textStarts.push(textLength, (textLength += p.name.length));
       textLength += p.id.length;
-      for (const key of new Set([p.name, ...p.also].map(placeKey))) {
+      const spellings = new Map<string, number>();
+      for (const name of [p.name, ...p.also]) spellings.set(placeKey(name), 0);
+      for (const name of p.alternates) {
+        const key = placeKey(name);
+        if (!spellings.has(key)) spellings.set(key, 1);
+      }
+      for (const [key, alternate] of spellings) {
         if (!key) continue;
         for (let at = 0; at >= 0; at = key.indexOf(' ', at) + 1 || -1) {
           starts.push(keyLength + at);
           owners.push(i);
+          alternates.push(alternate);
         }
         keys.push(key, '\n');
         keyLength += key.length + 1;
@@ -150,14 +171,15 @@ export class PlaceIndex {
     );
     this.keyStarts = Uint32Array.from(order, (o) => starts[o]!);
     this.keyOwners = Uint32Array.from(order, (o) => owners[o]!);
+    this.keyAlternates = Uint8Array.from(order, (o) => alternates[o]!);
   }
 
   /** What the index is made of, for a file to hold (index-file.ts). */
   parts(): IndexParts {
-    const { kinds, lats, lons, weights, countries, regions, textStarts, keyStarts, keyOwners } = this;
+    const { kinds, lats, lons, weights, countries, regions, textStarts, keyStarts, keyOwners, keyAlternates } = this;
     const { countryCodes, regionIds, text, keyText } = this;
     return {
-      ...{ kinds, lats, lons, weights, countries, regions, textStarts, keyStarts, keyOwners },
+      ...{ kinds, lats, lons, weights, countries, regions, textStarts, keyStarts, keyOwners, keyAlternates },
       ...{ countryCodes, regionIds, text, keyText },
     };
   }
@@ -181,7 +203,8 @@ export class PlaceIndex {
     const kind = filter.kind === undefined ? -1 : PLACE_KINDS.indexOf(filter.kind);
     const country = filter.country === undefined ? -1 : this.countryCodes.indexOf(filter.country);
     if (filter.country !== undefined && country < 0) return [];
-    const best = new Map<number, Match>();
+    const regions = filter.regions && new Set(filter.regions.map((r) => this.regionIds.indexOf(r)));
+    const best = new Map<number, Found>();
     const first = this.lowerBound(key);
     const last = Math.min(this.keyStarts.length, first + MAX_SCANNED);
     for (let k = first; k < last; k++) {
@@ -189,20 +212,24 @@ export class PlaceIndex {
       if (!this.keyText.startsWith(key, start)) break;
       const place = this.keyOwners[k]!;
       if ((kind >= 0 && this.kinds[place] !== kind) || (country >= 0 && this.countries[place] !== country)) continue;
+      if (regions && !regions.has(this.regions[place]!)) continue;
       const whole = start === 0 || this.keyText.charCodeAt(start - 1) === NEWLINE;
       const match = !whole
         ? Match.WordPrefix
         : this.keyText.charCodeAt(start + key.length) === NEWLINE
           ? Match.Exact
           : Match.Prefix;
-      if (match > (best.get(place) ?? 0)) best.set(place, match);
+      const alternate = this.keyAlternates[k] === 1;
+      const was = best.get(place);
+      if (!was || match > was.match || (match === was.match && was.alternate && !alternate))
+        best.set(place, { place, match, alternate });
     }
-    return [...best]
-      .map(([place, match]) => ({ place, match }))
+    const weight = (f: Found) => this.weights[f.place]! * (f.alternate ? ALTERNATE_SHARE : 1);
+    return [...best.values()]
       .sort(
         (a, b) =>
           b.match - a.match ||
-          this.weights[b.place]! - this.weights[a.place]! ||
+          weight(b) - weight(a) ||
           (this.name(a.place) < this.name(b.place) ? -1 : this.name(a.place) > this.name(b.place) ? 1 : 0) ||
           a.place - b.place,
       )

@@ -11,7 +11,7 @@ export const PLACE_PARAMETERS = {
     required: true,
     schema: { type: 'string', minLength: 1 },
     description:
-      "What to look for: a name (any case, with or without accents), an airport's IATA or ICAO code (`OTP`, `LROP`), a port's UN/LOCODE. `Paris, US` or `Paris, United States` narrows to a country: the text after the last comma, when it is a country.",
+      "What to look for: a name (any case, with or without accents, or one of a city's other names: `München`, `Wien`, `Bombay`), an airport's IATA or ICAO code (`OTP`, `LROP`), a port's UN/LOCODE. `Paris, US` or `Paris, United States` narrows to a country: the text after the last comma, when it is a country; `Paris, Texas`, `Paris, TX` or `Paris, Texas, US` to a region of a country.",
     example: 'Paris, US',
   },
   kind: {

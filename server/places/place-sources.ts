@@ -15,8 +15,11 @@ export interface SourcePlace {
   kind: PlaceKind;
   id: string;
   name: string;
-  /** spellings searched besides the name: a region's aliases, an airport's IATA and ICAO codes */
+  /** spellings searched besides the name, as good as it: a region's aliases, an airport's IATA and ICAO codes */
   also: string[];
+  /** other names a place is known by, which rank as a place of ALTERNATE_SHARE its weight (place-index.ts): a
+   *  city's names in other languages, its former names */
+  alternates: string[];
   lat: number;
   lon: number;
   /** ISO 3166-1 alpha-2, or '' where the source names none */
@@ -68,6 +71,7 @@ export function cataloguePlaces(catalogue: Catalogue, buildDir?: string): Source
       id: r.id,
       name: r.name,
       also: r.aliases,
+      alternates: [],
       lat: at[0],
       lon: at[1],
       country: r.id,
@@ -85,6 +89,7 @@ export function cataloguePlaces(catalogue: Catalogue, buildDir?: string): Source
         id: r.id,
         name: r.name,
         also: r.aliases,
+        alternates: [],
         lat: at[0],
         lon: at[1],
         country: scope.id,
@@ -119,6 +124,7 @@ export function airportPlaces(): SourcePlace[] {
       id: a.ident,
       name: a.name,
       also: [a.iata_code, icao].filter((code) => code && code !== a.name),
+      alternates: [],
       lat: Number(a.latitude_deg),
       lon: Number(a.longitude_deg),
       country: a.iso_country,
@@ -145,6 +151,7 @@ export function portPlaces(): SourcePlace[] {
       id: unloc,
       name: p.name,
       also: p.alias ?? [],
+      alternates: [],
       lat: p.coordinates![1]!,
       lon: p.coordinates![0]!,
       country: unloc.slice(0, 2),

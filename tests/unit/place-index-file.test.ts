@@ -20,6 +20,7 @@ const PLACES: SourcePlace[] = [
   id: `${name}-${country}`,
   name: name as string,
   also: [],
+  alternates: name === 'Zürich' ? ['Zurich', 'Zurigo', 'Turicum'] : [],
   lat: lat as number,
   lon: lon as number,
   country: country as string,
@@ -36,10 +37,11 @@ test('an index read from its file answers as the one written, names, places and 
     const read = readIndexFile(path, 'catalogue-1');
     assert.ok(read);
     assert.equal(read.size, written.size);
-    for (const query of ['paris', 'sao', 'zurich', 'osaka', 'p']) {
+    for (const query of ['paris', 'sao', 'zurich', 'zurigo', 'osaka', 'p']) {
       const show = (index: PlaceIndex) =>
-        index.search(query, {}, 10).map(({ place, match }) => ({
+        index.search(query, {}, 10).map(({ place, match, alternate }) => ({
           match,
+          alternate,
           name: index.name(place),
           id: index.id(place),
           at: [index.lat(place), index.lon(place)],
@@ -49,6 +51,7 @@ test('an index read from its file answers as the one written, names, places and 
       assert.deepEqual(show(read), show(written), query);
     }
     assert.equal(read.search('paris', { country: 'US' }, 1).length, 1);
+    assert.equal(read.search('turicum', { regions: ['CH-ZH'] }, 1)[0]?.alternate, true);
     assert.equal(readIndexFile(path, 'catalogue-2'), undefined, 'made from another catalogue');
     assert.equal(readIndexFile(join(dir, 'none.bin'), 'catalogue-1'), undefined, 'no file');
   } finally {

@@ -1,5 +1,6 @@
 // The place index's ranking on places made up here: a whole name before a name that starts with the query before
-// a word of a name that does; equal matches by weight; accents, case and punctuation folded; the filters.
+// a word of a name that does; equal matches by weight, an alternate name's at a twentieth; accents, case and
+// punctuation folded; the filters.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Match, PlaceIndex, placeKey } from '../../server/places/place-index.ts';
@@ -10,6 +11,7 @@ const place = (name: string, more: Partial<SourcePlace> = {}): SourcePlace => ({
   id: name,
   name,
   also: [],
+  alternates: [],
   lat: 0,
   lon: 0,
   country: 'FR',
@@ -26,6 +28,12 @@ const PLACES = [
   place('Paris', { id: 'FR-75', kind: 'region', region: 'FR-75', weight: 1e6 }),
   place('Saint-Étienne', { weight: 170_000 }),
   place('Henri Coandă International Airport', { id: 'LROP', kind: 'airport', also: ['OTP', 'LROP'], country: 'RO' }),
+  // GeoNames' alternate names: Toronto's hold York, Rome's Roma
+  place('Toronto', { country: 'CA', region: 'CA-ON', alternates: ['York', 'Toronto'], weight: 2.6e6 }),
+  place('York', { country: 'GB', region: 'GB-YOR', weight: 150_000 }),
+  place('Rome', { country: 'IT', region: 'IT-62', alternates: ['Roma', 'Rom', 'Rzym'], weight: 2.3e6 }),
+  place('Roma', { country: 'AU', region: 'AU-QLD', weight: 6_000 }),
+  place('Roma', { country: 'US', region: 'US-TX', weight: 10_000 }),
 ];
 const index = new PlaceIndex((add) => PLACES.forEach(add));
 const names = (query: string, filter = {}, limit = 10) =>
@@ -65,4 +73,35 @@ test('kind and country filter; limit cuts; a country the index does not have fin
   assert.deepEqual(names('paris', { country: 'DE' }), []);
   assert.deepEqual(names('nowhere'), []);
   assert.deepEqual(names('  '), []);
+});
+
+test('alternate names find a place, at a twentieth of its weight: York before Toronto, Rome before Roma', () => {
+  assert.deepEqual(names('rzym'), ['Rome/Rome']);
+  assert.deepEqual(names('roma'), ['Rome/Rome', 'Roma/Roma', 'Roma/Roma']);
+  assert.deepEqual(
+    index.search(placeKey('roma'), {}, 3).map((f) => [index.country(f.place), f.match, f.alternate]),
+    [
+      ['IT', Match.Exact, true],
+      ['US', Match.Exact, false],
+      ['AU', Match.Exact, false],
+    ],
+  );
+  assert.deepEqual(names('york'), ['York/York', 'Toronto/Toronto']);
+  assert.deepEqual(
+    index.search(placeKey('toronto'), {}, 1).map((f) => f.alternate),
+    [false],
+    'a name that is also among the alternates is the name',
+  );
+});
+
+test('regions filter: Roma in Texas, Roma in Queensland', () => {
+  assert.deepEqual(
+    index.search(placeKey('roma'), { regions: ['US-TX'] }, 5).map((f) => index.country(f.place)),
+    ['US'],
+  );
+  assert.deepEqual(
+    index.search(placeKey('roma'), { regions: ['AU-QLD', 'US-TX'] }, 5).map((f) => index.country(f.place)),
+    ['US', 'AU'],
+  );
+  assert.deepEqual(names('roma', { regions: ['DE-BY'] }), [], 'a region no place is in');
 });
