@@ -107,6 +107,48 @@ test('create_map draws US and CN in data colours; add_layers adds a marker and k
   assert.equal(fill(again, 'US'), fill(doc, 'US'), "the map's data is kept");
 });
 
+test("a map no URL can say (a category holding , and :) is stored: its links are the stored map's; add_layers adds to it", async () => {
+  const client = await connect(open.url);
+  const both = 'Arabica, Robusta: both';
+  const request = {
+    scope: 'world',
+    values: [
+      { id: 'BR', category: both },
+      { id: 'VN', category: 'Robusta' },
+    ],
+    title: 'Coffee grown',
+  };
+  const made = mapAnswer(await call(client, 'create_map', request));
+  assert.match(made.svg_url, new RegExp(`^${open.url}/maps/[\\w-]{22}\\.svg$`), made.svg_url);
+  assert.equal(made.png_url, made.svg_url.replace(/\.svg$/, '.png'));
+  assert.ok(made.editor_url.startsWith(`${open.url}/#json=`), made.editor_url);
+  const edited = JSON.parse(decodeURIComponent(made.editor_url.slice(made.editor_url.indexOf('#json=') + 6)));
+  assert.equal(edited.regions[0].value, both, 'the preview page opens the request itself');
+  const { doc } = await fetchSvg(made.svg_url, '');
+  assert.ok(
+    all(doc, 'text').some((t) => t.textContent === both),
+    'the category as given, in the legend',
+  );
+  assert.notEqual(fill(doc, 'BR'), fill(doc, 'VN'));
+  assert.notEqual(fill(doc, 'BR'), dark.noData);
+  const png = await fetch(made.png_url);
+  assert.equal(png.status, 200);
+  assert.equal(png.headers.get('content-type'), 'image/png');
+
+  const grown = mapAnswer(
+    await call(client, 'add_layers', { map: made.svg_url, markers: [{ place: 'Brasília', label: 'Brasília' }] }),
+  );
+  assert.notEqual(grown.svg_url, made.svg_url, 'another stored map');
+  const again = (await fetchSvg(grown.svg_url, '')).doc;
+  const layer = all(again, 'g').find((g) => g.getAttribute('data-layer') === 'markers');
+  assert.ok(layer && all(layer as unknown as Document, 'text').some((t) => t.textContent === 'Brasília'));
+  assert.ok(
+    all(again, 'text').some((t) => t.textContent === both),
+    'the stored categories kept',
+  );
+  assert.equal(fill(again, 'BR'), fill(doc, 'BR'), "the stored map's data kept");
+});
+
 test('bad input is a tool error naming the field and the closest valid values', async () => {
   const client = await connect(open.url);
   const scope = await call(client, 'create_map', { ...WORLD, scope: 'wrold' });

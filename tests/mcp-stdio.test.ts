@@ -1,5 +1,6 @@
 // `npm run mcp`: the MCP server over stdio as a desktop assistant starts it, pointed at a running service by
-// MAP_SERVICE_URL, driven by the SDK's own client: its tools are listed, and create_map draws through the service.
+// MAP_SERVICE_URL, driven by the SDK's own client: its tools are listed, and create_map draws through the service,
+// storing the map there when no URL can say it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
@@ -61,6 +62,23 @@ test('npm run mcp lists the tools and draws a map with the service at MAP_SERVIC
       'the route is drawn',
     );
     assert.equal(fill(again, 'US'), fill(doc, 'US'), "the map's data is kept");
+
+    // a category no URL can say: the map is stored through POST /maps, and add_layers grows the stored map
+    const stored = (await client.callTool({
+      name: 'create_map',
+      arguments: { scope: 'world', values: [{ id: 'BR', category: 'Arabica, Robusta' }] },
+    })) as CallToolResult;
+    assert.ok(!stored.isError, JSON.stringify(stored.content));
+    const storedUrl = (stored.structuredContent as { svg_url: string }).svg_url;
+    assert.match(storedUrl, /\/maps\/[\w-]{22}\.svg$/);
+    const marked = (await client.callTool({
+      name: 'add_layers',
+      arguments: { map: storedUrl, markers: [{ place: 'São Paulo', label: 'São Paulo' }] },
+    })) as CallToolResult;
+    assert.ok(!marked.isError, JSON.stringify(marked.content));
+    const storedDoc = (await fetchSvg((marked.structuredContent as { svg_url: string }).svg_url, '')).doc;
+    assert.ok(all(storedDoc, 'text').some((t) => t.textContent === 'Arabica, Robusta'));
+    assert.ok(all(storedDoc, 'text').some((t) => t.textContent === 'São Paulo'));
 
     const refused = (await client.callTool({ name: 'create_map', arguments: { scope: 'wrold' } })) as CallToolResult;
     assert.equal(refused.isError, true);

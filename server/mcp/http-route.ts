@@ -49,6 +49,7 @@ export function mcpRoutes(deps: AppDeps): Router {
       },
       client: clientOf(ctx),
       imposed: imposedFields(ctx),
+      keyId: (ctx.state.access as AccessState | undefined)?.key?.id,
       self: selfUrl(ctx),
     });
     const server = await createMcpServer(service, (error) => ctx.app.emit('error', error, ctx));

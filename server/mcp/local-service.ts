@@ -1,6 +1,7 @@
 // The map service as `/mcp` reaches it: in the service's own process, through the very functions its routes call.
 // A request is normalised as GET and POST normalise it (its refusals are theirs, word for word), written as a GET
-// URL by /render/spec's serialiser, and drawn through the renderers' admission, cost ceilings and cache.
+// URL by /render/spec's serialiser, and drawn through the renderers' admission, cost ceilings and cache. A map no
+// URL can say is stored as POST /maps stores it, by the key that asked (whose quotas its renders then spend).
 import type { AppDeps } from '../app-deps.ts';
 import { ApiError } from '../errors.ts';
 import { RenderRefused, RenderTimedOut, TooManyPixels } from '../render/render-errors.ts';
@@ -12,10 +13,11 @@ import { normaliseRequest } from '../request/normalise.ts';
 import { FIELD_NAMES } from '../request/schema.ts';
 import { unknownScope } from '../request/scope.ts';
 import { MAX_WARNING_ENTRIES } from '../http/geo-warnings.ts';
+import { recordText, storedForm, storedRequest } from '../store/stored-form.ts';
 import { ToolError, type Links, type MapService, type Prepared } from './map-service.ts';
 import { placesOver } from './remote-service.ts';
 
-export type LocalDeps = Pick<AppDeps, 'catalogue' | 'cache' | 'costs' | 'renderer' | 'assets' | 'quotaGate'>;
+export type LocalDeps = Pick<AppDeps, 'catalogue' | 'cache' | 'costs' | 'renderer' | 'assets' | 'quotaGate' | 'maps'>;
 
 export interface LocalContext {
   links: Links;
@@ -23,6 +25,8 @@ export interface LocalContext {
   client: string;
   /** fields the request's access imposes (the logo under ACCESS=watermark without a key) */
   imposed: Record<string, unknown> | undefined;
+  /** the id of the caller's key, which keeps the maps it stores (§12) */
+  keyId: string | undefined;
   /** the address this very service answers on, for the routes the tools call over HTTP (GET /places) */
   self: string;
 }
@@ -50,23 +54,19 @@ export function localService(deps: LocalDeps, context: LocalContext): MapService
         refusal(error);
       }
       const { spec, unknownIds, unknownRoutes } = normalised;
-      const get = getUrlFor(spec, catalogue);
-      if (get === null || get.length > MAX_URL_LENGTH)
-        throw new ToolError(
-          get === null
-            ? 'a map URL cannot say this map (a text holding , ; : or >, or a marker colour or rotation)'
-            : `this map's URL would be ${get.length} bytes, over the ${MAX_URL_LENGTH} the service reads: give fewer regions or markers`,
-        );
+      const url = getUrlFor(spec, catalogue);
+      const get = url !== null && url.length <= MAX_URL_LENGTH ? url : null;
       const suggestions = unknownIds.slice(0, MAX_WARNING_ENTRIES).flatMap((given) => {
         const id = catalogue.suggestId(spec.scope, spec.division, given);
         return id ? [{ given, id }] : [];
       });
       return { get, unknownIds, unknownRoutes, suggestions } satisfies Prepared;
     },
-    async png(query) {
+    async png(drawn) {
       let request;
       try {
-        request = normaliseRequest({ ...parseQuery(query, FIELD_NAMES), ...context.imposed }, catalogue, 'png');
+        const fields = typeof drawn === 'string' ? parseQuery(drawn, FIELD_NAMES) : drawn;
+        request = normaliseRequest({ ...fields, ...context.imposed }, catalogue, 'png');
       } catch (error) {
         refusal(error);
       }
@@ -74,6 +74,21 @@ export function localService(deps: LocalDeps, context: LocalContext): MapService
       const quota = deps.quotaGate(context.client);
       const { map } = await answerMap(deps, tagged(deps, request), null, context.client, quota).catch(refusal);
       return map!.body;
+    },
+    async store(request) {
+      let stored;
+      try {
+        ({ stored } = storedForm({ ...request, ...context.imposed }, catalogue, context.keyId));
+      } catch (error) {
+        refusal(error);
+      }
+      await deps.maps.store.put(stored.id, stored.record);
+      return stored.id;
+    },
+    async storedRequest(id) {
+      const record = await deps.maps.store.get(id);
+      if (!record) throw new ToolError(`no map is stored as ${id}`, 'map', 'not_found');
+      return storedRequest(await recordText(record)) as Record<string, unknown>;
     },
     async scopes() {
       return catalogue.scopes.map((s) => ({

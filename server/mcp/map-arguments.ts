@@ -1,10 +1,12 @@
 // The map tools' arguments as a render request in the interface's JSON, which the service then normalises and
 // writes as a GET URL itself: no tool writes the URL grammar by hand. A map URL given back (add_layers) is read by
-// the service's own GET parser, so the URL is the map's whole state.
+// the service's own GET parser, so the URL is the map's whole state; a stored map's URL (a map no URL could say)
+// stands for the request stored under its id.
 import { parseQuery } from '../request/get-grammar.ts';
 import { LAT_LON } from '../request/query-readers.ts';
 import { FIELD_NAMES } from '../request/schema.ts';
-import { ToolError } from './map-service.ts';
+import { STORED_MAP_ID } from '../store/stored-form.ts';
+import { ToolError, type MapService } from './map-service.ts';
 import { CREATE_MAP_FIELDS } from './tool-schemas.ts';
 
 type Args = Record<string, unknown>;
@@ -64,18 +66,21 @@ export function createMapRequest(args: Args): Record<string, unknown> {
   return { ...request, ...extraFields(args.extra) };
 }
 
-/** The query of a map URL this service gave (its svg_url or png_url), without the signature. */
-function mapQuery(map: unknown): string {
+/** The request of a map URL this service gave (its svg_url or png_url): its query without the signature, or the
+ *  request a stored map's id holds. */
+async function mapRequest(service: MapService, map: unknown): Promise<Record<string, unknown>> {
   let url: URL;
   try {
     url = new URL(String(map));
   } catch {
     throw new ToolError('map must be the svg_url of a map made before (an absolute URL)', 'map');
   }
+  const stored = /\/maps\/([^/.]+)(?:\.[a-z]+)?$/.exec(url.pathname)?.[1];
+  if (stored !== undefined && STORED_MAP_ID.test(stored)) return service.storedRequest(stored);
   if (!/\/map\.[a-z]+$/.test(url.pathname))
-    throw new ToolError(`map must be a map URL (…/map.svg?…), not ${url.pathname}`, 'map');
+    throw new ToolError(`map must be a map URL (…/map.svg?… or …/maps/{id}.svg), not ${url.pathname}`, 'map');
   for (const name of ['k', 't', 'src']) url.searchParams.delete(name);
-  return url.searchParams.toString();
+  return parseQuery(url.searchParams.toString(), FIELD_NAMES);
 }
 
 /** A route end as text, or a position when it is `lat,lon` (as GET reads one). */
@@ -89,8 +94,8 @@ function routeEnds(route: Item): Item {
   return out;
 }
 
-export function addLayersRequest(args: Args): Record<string, unknown> {
-  const request = parseQuery(mapQuery(args.map), FIELD_NAMES);
+export async function addLayersRequest(service: MapService, args: Args): Promise<Record<string, unknown>> {
+  const request = await mapRequest(service, args.map);
   const append = (name: string, items: Item[]) => {
     if (items.length) request[name] = [...((request[name] as Item[] | undefined) ?? []), ...items];
   };

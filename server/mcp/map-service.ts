@@ -17,8 +17,9 @@ export class ToolError extends Error {
 
 /** A request as the service would draw it. */
 export interface Prepared {
-  /** the GET URL's path and query that draws it, `/map.svg?scope=world&…` */
-  get: string;
+  /** the GET URL's path and query that draws it, `/map.svg?scope=world&…`; null where a URL cannot say the map (a
+   *  text holding the grammar's separators, a URL over the length the service reads): the map is stored then */
+  get: string | null;
   unknownIds: string[];
   unknownRoutes: string[];
   /** the closest known id to unknown ones */
@@ -48,8 +49,12 @@ export interface MapService {
   links: Links;
   /** the request (the interface's JSON) normalised, as GET can say it; a refusal is a ToolError */
   prepare(request: Record<string, unknown>): Promise<Prepared>;
-  /** the PNG of `/map.png?<query>` */
-  png(query: string): Promise<Buffer>;
+  /** the PNG of `/map.png?<query>`, or of a request (the interface's JSON) */
+  png(map: string | Record<string, unknown>): Promise<Buffer>;
+  /** stores a request as POST /maps does, for a map a URL cannot say (DECISIONS §10): the stored map's id */
+  store(request: Record<string, unknown>): Promise<string>;
+  /** the request a stored map holds (GET /maps/{id}), for add_layers to add to; not stored is a ToolError */
+  storedRequest(id: string): Promise<Record<string, unknown>>;
   scopes(): Promise<ScopeSummary[]>;
   /** a scope's regions (canonical scope id too); an unknown scope is a ToolError naming the closest */
   regions(scope: string): Promise<{ scope: string; regions: RegionEntry[] }>;

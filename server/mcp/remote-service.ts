@@ -1,6 +1,7 @@
 // The map service as `npm run mcp` reaches it: a running service over HTTP (MAP_SERVICE_URL), with the key
 // (MAP_API_KEY) as a Bearer header. POST /render/spec normalises a request and writes its GET URL, as the preview
-// page asks it to, so its refusals reach the model word for word and an operator's own scopes are known.
+// page asks it to, so its refusals reach the model word for word and an operator's own scopes are known; POST
+// /maps stores a map no URL can say.
 import type { RegionEntry } from '../../topology/catalogue.ts';
 import { ToolError, type Links, type MapService, type Prepared, type ScopeSummary } from './map-service.ts';
 
@@ -40,17 +41,33 @@ export function remoteService(serviceUrl: string, links: Links): MapService {
       });
       const spec = await json<{
         get: string | null;
-        store: { why: string } | null;
         warnings: { unknownIds: string[]; unknownRoutes: string[] };
         suggestions: Prepared['suggestions'];
       }>(response, 'POST /render/spec');
-      if (spec.get === null) throw new ToolError(`a map URL cannot say this map: ${spec.store?.why ?? 'unknown'}`);
       return { get: spec.get, ...spec.warnings, suggestions: spec.suggestions };
     },
-    async png(query) {
-      const response = await fetch(`${serviceUrl}/map.png?${query}`, { headers });
-      if (!response.ok) await json(response, 'GET /map.png');
+    async png(map) {
+      const response =
+        typeof map === 'string'
+          ? await fetch(`${serviceUrl}/map.png?${map}`, { headers })
+          : await fetch(`${serviceUrl}/render/map`, {
+              method: 'POST',
+              headers: { ...headers, 'Content-Type': 'application/json' },
+              body: JSON.stringify({ ...map, format: 'png' }),
+            });
+      if (!response.ok) await json(response, 'the PNG');
       return Buffer.from(await response.arrayBuffer());
+    },
+    async store(request) {
+      const response = await fetch(`${serviceUrl}/maps`, {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify(request),
+      });
+      return (await json<{ id: string }>(response, 'POST /maps')).id;
+    },
+    async storedRequest(id) {
+      return (await get<{ request: Record<string, unknown> }>(`/maps/${encodeURIComponent(id)}`)).request;
     },
     async scopes() {
       return (await get<{ scopes: ScopeSummary[] }>('/scopes')).scopes;

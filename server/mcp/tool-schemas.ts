@@ -122,7 +122,8 @@ export const ADD_LAYERS_INPUT = selfContained({
   properties: {
     map: {
       type: 'string',
-      description: 'The svg_url (or png_url) of a map made before. Everything already on it is kept.',
+      description:
+        "The svg_url (or png_url) of a map made before: a /map.svg URL, or a stored map's /maps/{id}.svg. Everything already on it is kept.",
     },
     markers: { ...field('markers'), description: 'Points to add. Find their coordinates with find_places.' },
     routes: {

@@ -126,11 +126,13 @@ async function describeOptions(service: MapService, args: Args): Promise<CallToo
 export async function callTool(service: MapService, name: string, args: Args = {}): Promise<CallToolResult> {
   try {
     switch (name) {
-      case 'create_map':
-        return await mapResult(service, await service.prepare(createMapRequest(args)), text(args.title, 'title'));
+      case 'create_map': {
+        const request = createMapRequest(args);
+        return await mapResult(service, request, await service.prepare(request), text(args.title, 'title'));
+      }
       case 'add_layers': {
-        const request = addLayersRequest(args);
-        return await mapResult(service, await service.prepare(request), request.title as string | undefined);
+        const request = await addLayersRequest(service, args);
+        return await mapResult(service, request, await service.prepare(request), request.title as string | undefined);
       }
       case 'find_places':
         return await findPlaces(service, args);

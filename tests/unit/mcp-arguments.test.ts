@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { addLayersRequest, createMapRequest } from '../../server/mcp/map-arguments.ts';
-import { ToolError } from '../../server/mcp/map-service.ts';
+import { ToolError, type MapService } from '../../server/mcp/map-service.ts';
 import { CREATE_MAP_INPUT } from '../../server/mcp/tool-schemas.ts';
 import { requestSchemas } from '../../server/openapi/request-schema.ts';
 
@@ -39,8 +39,17 @@ test('a value item with both a value and a category, or neither, is refused nami
   }
 });
 
-test("add_layers reads the map's URL, drops its signature and appends", () => {
-  const request = addLayersRequest({
+/** A service that holds one stored map, as add_layers asks it for a stored map's request. */
+const STORED_ID = 'AbCdEfGhIjKlMnOpQrStUv';
+const service = {
+  storedRequest: async (id: string) => {
+    if (id !== STORED_ID) throw new ToolError(`no map is stored as ${id}`, 'map', 'not_found');
+    return { scope: 'world', title: 'Coffee; kg per person', regions: [{ id: 'FI', value: 12 }] };
+  },
+} as unknown as MapService;
+
+test("add_layers reads the map's URL, drops its signature and appends", async () => {
+  const request = await addLayersRequest(service, {
     map: 'https://maps.example.org/map.svg?scope=world&data=US:200&markers=1,2:pin&src=mcp&k=abc&t=def',
     markers: [{ lat: 44.43, lon: 26.1, label: 'Bucharest' }],
     routes: [{ from: '31.23,121.47', to: 'NL', sea: true }],
@@ -58,9 +67,26 @@ test("add_layers reads the map's URL, drops its signature and appends", () => {
     annotations: [{ id: 'US', annotation: 'Largest' }],
     labels: 'ISO',
   });
-  assert.throws(
-    () => addLayersRequest({ map: 'https://maps.example.org/maps/abc' }),
+  await assert.rejects(
+    addLayersRequest(service, { map: 'https://maps.example.org/maps/abc' }),
     (error: unknown) => error instanceof ToolError && error.field === 'map',
+  );
+});
+
+test("add_layers on a stored map's URL appends to the request stored under its id", async () => {
+  const request = await addLayersRequest(service, {
+    map: `https://maps.example.org/maps/${STORED_ID}.svg`,
+    markers: [{ place: 'Helsinki', label: 'Helsinki' }],
+  });
+  assert.deepEqual(request, {
+    scope: 'world',
+    title: 'Coffee; kg per person',
+    regions: [{ id: 'FI', value: 12 }],
+    markers: [{ place: 'Helsinki', label: 'Helsinki' }],
+  });
+  await assert.rejects(
+    addLayersRequest(service, { map: `https://maps.example.org/maps/${STORED_ID.replace('A', 'B')}.png` }),
+    (error: unknown) => error instanceof ToolError && error.code === 'not_found',
   );
 });
 
