@@ -225,15 +225,24 @@ export class PlaceIndex {
         best.set(place, { place, match, alternate });
     }
     const weight = (f: Found) => this.weights[f.place]! * (f.alternate ? ALTERNATE_SHARE : 1);
-    return [...best.values()]
-      .sort(
-        (a, b) =>
-          b.match - a.match ||
-          weight(b) - weight(a) ||
-          (this.name(a.place) < this.name(b.place) ? -1 : this.name(a.place) > this.name(b.place) ? 1 : 0) ||
-          a.place - b.place,
-      )
-      .slice(0, limit);
+    const before = (a: Found, b: Found) =>
+      b.match - a.match ||
+      weight(b) - weight(a) ||
+      (this.name(a.place) < this.name(b.place) ? -1 : this.name(a.place) > this.name(b.place) ? 1 : 0) ||
+      a.place - b.place;
+    // the best `limit` kept in order as the matches come, rather than all of them sorted: a short prefix matches
+    // up to MAX_SCANNED places, and sorting them all took 15 to 20 ms where most are compared once, with the last
+    const top: Found[] = [];
+    for (const found of best.values()) {
+      if (top.length === limit && before(found, top[limit - 1]!) >= 0) continue;
+      let at = top.length === limit ? limit - 1 : top.length;
+      while (at > 0 && before(found, top[at - 1]!) < 0) {
+        top[at] = top[at - 1]!;
+        at--;
+      }
+      top[at] = found;
+    }
+    return top;
   }
 
   name = (i: number) => this.text.slice(this.textStarts[2 * i], this.textStarts[2 * i + 1]);

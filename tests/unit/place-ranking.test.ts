@@ -70,6 +70,9 @@ test('kind and country filter; limit cuts; a country the index does not have fin
   assert.deepEqual(names('paris', { kind: 'region' }), ['Paris/FR-75']);
   assert.deepEqual(names('paris', { country: 'US' }), ['Paris/paris-us']);
   assert.deepEqual(names('paris', {}, 2), ['Paris/Paris', 'Paris/FR-75']);
+  for (const query of ['paris', 'roma', 'r', 'p', 'york'])
+    for (const limit of [1, 2, 3, 4])
+      assert.deepEqual(names(query, {}, limit), names(query, {}, 50).slice(0, limit), `${query}, ${limit}`);
   assert.deepEqual(names('paris', { country: 'DE' }), []);
   assert.deepEqual(names('nowhere'), []);
   assert.deepEqual(names('  '), []);
