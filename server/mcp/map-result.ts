@@ -1,8 +1,9 @@
 // What a map tool answers (DECISIONS §13): the map as a 900 px PNG for the model to look at, and its links as
 // `structuredContent` and as text: absolute, on PUBLIC_URL else the request's origin, signed (§12) when a key is
 // configured; the preview page's link is never signed, since it is one to share and change. A map a URL cannot say
-// (a title holding `;`, thousands of regions) is stored as POST /maps stores it, and its links are the stored map's
-// permanent ones, open as every stored map's are (§12), with the preview page's link holding the request itself.
+// (a category holding `,` or `:`, thousands of regions) is stored as POST /maps stores it, and its links are the
+// stored map's permanent ones, open as every stored map's are (§12), with the preview page's link holding the
+// request itself.
 import { signUrl } from '../access/key-tokens.ts';
 import { warningsOf, type MapService, type Prepared } from './map-service.ts';
 
