@@ -89,7 +89,9 @@ export function computeLayout(
     cursor += Math.round(set.size * 0.3) + gap;
     return placed;
   };
-  const titleSize = Math.round(Math.max(12, basis * 0.022));
+  // each text in proportion to the map, but no smaller than it reads on a screen at its size: a map 640 px wide
+  // had its legend at 9 px, its credit at 7
+  const titleSize = Math.round(Math.max(14, basis * 0.022));
   const title = lines(spec.title, titleSize, 700, 4);
   const subtitle = lines(spec.subtitle, Math.round(titleSize * 0.62), 400, 0);
   const titled = title.length || subtitle.length;
@@ -97,7 +99,7 @@ export function computeLayout(
 
   // one footer line: the source at the left, the credit at the right. The credit keeps at least half the line,
   // shrinking to it as it would to the whole line alone; the source takes what is left, at the same size.
-  const creditSize = Math.round(Math.max(7, basis * 0.0085));
+  const creditSize = Math.round(Math.max(8, basis * 0.0085));
   const gap = creditSize * 2;
   const sourceWidth = spec.source ? textWidth(spec.source, creditSize) + gap : 0;
   const creditRoom = Math.max(room / 2, room - sourceWidth);
@@ -105,7 +107,7 @@ export function computeLayout(
   const footer = credit || (spec.source ? creditSize : 0);
   const bottom = footer ? footer + Math.round(margin * 0.75) : margin;
 
-  const legendFontSize = Math.round(Math.max(9, basis * 0.0105));
+  const legendFontSize = Math.round(Math.max(10, basis * 0.0105));
   const bandRoom = band ? band.height + Math.round(legendFontSize / 2) : 0;
   const height = spec.height ?? top + mapHeightFor(room) + bandRoom + bottom;
   const mapTop = band?.side === 'top' ? top + bandRoom : top;

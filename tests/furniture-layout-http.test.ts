@@ -93,7 +93,7 @@ test('a long title wraps into lines at its size instead of shrinking', async () 
   const lines = texts(group(doc, 'title')!);
   assert.ok(lines.length >= 2 && lines.length <= 3, `${lines.length} lines`);
   const size = Number(lines[0].getAttribute('font-size'));
-  assert.equal(size, Math.round(600 * 0.022), 'the size a short title has at 600 px');
+  assert.equal(size, 14, 'the size a short title has at 600 px: its least, 14 px');
   assert.equal(lines.map((l) => l.textContent).join(' '), LONG, 'every word, in order');
   const room = 600 - 2 * 12;
   for (const line of lines) assert.ok(textWidth(line.textContent!, size, 700) <= room, `"${line.textContent}" fits`);
@@ -102,6 +102,17 @@ test('a long title wraps into lines at its size instead of shrinking', async () 
     ys.every((y, i) => i === 0 || y - ys[i - 1] >= size),
     'lines a line apart',
   );
+});
+
+test("a small map's text is no smaller than text on a screen is read at: title 14, legend and labels 10, credit 8", async () => {
+  const doc = await svg(
+    'scope=LU&theme=light&width=640&title=Luxembourg&labels=ISO&labelContent=name&data=LU-DI:7,LU-GR:4,LU-LU:12',
+  );
+  const sizeOf = (name: string) => texts(group(doc, name)!).map((t) => Number(t.getAttribute('font-size')));
+  assert.deepEqual(sizeOf('title'), [14]);
+  assert.ok(sizeOf('legend').every((size) => size === 10), `legend ${sizeOf('legend').join()}`);
+  assert.deepEqual(sizeOf('labels'), [10, 10, 10], 'the three districts, named at 10 px, where they had 8');
+  assert.deepEqual(sizeOf('attribution'), [8]);
 });
 
 test('text grows with the output: at 4000 px in proportion to 1200 px', async () => {

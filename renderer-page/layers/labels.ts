@@ -19,11 +19,15 @@ import type { MapElement } from '../map-document.ts';
 import { beside, besideBounds, DataLand, partsOf, Placed, positions, reachOf, type Part } from './label-places.ts';
 import { labelLines, LEADING, setLabel, wrapped, type Line, type SetLabel } from './label-text.ts';
 
-/** px: no label is set smaller, however small the map (a thumbnail's labels). */
+/** px: a label's size on a small map, where it would be less in proportion to the map: the size text on a
+ *  screen is read at. In proportion, a map 640 px wide had its labels at 8 px, on regions a hundred times larger. */
+const SMALLEST_LABEL = 10;
+/** px: no label is set smaller, a data region's stepping down included. */
 const MIN_READABLE = 8;
 /** The smaller size a data region's label may step down to, as a share of the label size: smaller would read
- *  as another kind of text than its neighbours' labels. */
-const FLOOR = 0.85;
+ *  as another kind of text than its neighbours' labels. A small map's labels step from 10 to 8 px, where a small
+ *  state's two letters fit (Connecticut on a map of the US 640 px wide). */
+const FLOOR = 0.8;
 /** How many of a data region's parts are tried, largest first. */
 const PARTS = 3;
 /** How far off an island's coast a label beside it stands, in em: near enough to read as its name. */
@@ -66,7 +70,7 @@ export function labelsLayer(ctx: RenderContext): MapElement | null {
   if (mode === 'none') return null;
   const listed = new Set(ids);
   // in proportion to the map, as the rest of its text (layout.ts): a poster's labels were capped at 13 px
-  const size = Math.round(Math.max(MIN_READABLE, ctx.layout.legendFontSize * 0.8));
+  const size = Math.round(Math.max(SMALLEST_LABEL, ctx.layout.legendFontSize * 0.85));
   // a region's value, else its circle's
   const values = new Map<string, number | string>([
     ...spec.proportional.items.map((p): [string, number] => [p.id, p.value]),
