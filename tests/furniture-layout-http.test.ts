@@ -110,7 +110,10 @@ test("a small map's text is no smaller than text on a screen is read at: title 1
   );
   const sizeOf = (name: string) => texts(group(doc, name)!).map((t) => Number(t.getAttribute('font-size')));
   assert.deepEqual(sizeOf('title'), [14]);
-  assert.ok(sizeOf('legend').every((size) => size === 10), `legend ${sizeOf('legend').join()}`);
+  assert.ok(
+    sizeOf('legend').every((size) => size === 10),
+    `legend ${sizeOf('legend').join()}`,
+  );
   assert.deepEqual(sizeOf('labels'), [10, 10, 10], 'the three districts, named at 10 px, where they had 8');
   assert.deepEqual(sizeOf('attribution'), [8]);
 });
