@@ -73,6 +73,18 @@ test('US states: ids without the country prefix, each inside its state, states w
   );
 });
 
+test('a poster names every state with data: Bremen at its last try, inside Bremen, the others at the label size', async () => {
+  const doc = await svg(
+    '/map.svg?scope=DE&theme=light&width=4000&labels=ISO&labelContent=name&data=BY:13.4,NW:18.1,NI:8.1,HB:0.7,HH:1.9',
+  );
+  const texts = regionLabels(doc);
+  const sizeOf = (id: string) => Number(texts.find((t) => t.getAttribute('data-id') === id)?.getAttribute('font-size'));
+  assert.equal(sizeOf('DE-BY'), 36, 'the label size at 4000 px');
+  assert.equal(sizeOf('DE-HB'), 22, 'Bremen at 60% of it, where 36 and 29 px did not fit');
+  const bremen = texts.find((t) => t.getAttribute('data-id') === 'DE-HB')!;
+  for (const point of boxPoints(capsBox(bremen))) assert.ok(insideRegion(doc, 'DE-HB', point), `${point.join(',')}`);
+});
+
 test('PNG: New Jersey’s label lies on New Jersey’s colour, not on the sea or New York', async () => {
   const doc = await svg(US);
   const nj = regionLabels(doc).find((t) => t.textContent === 'NJ');

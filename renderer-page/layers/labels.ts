@@ -28,6 +28,10 @@ const MIN_READABLE = 8;
  *  as another kind of text than its neighbours' labels. A small map's labels step from 10 to 8 px, where a small
  *  state's two letters fit (Connecticut on a map of the US 640 px wide). */
 const FLOOR = 0.8;
+/** A data region's last try, as a share of the label size, where neither of the two fits: a poster's city-state
+ *  (Bremen on a map of Germany 4000 px wide, 170 px across) had no name where the map named every other state.
+ *  Never under MIN_READABLE. */
+const LAST_TRY = 0.6;
 /** How many of a data region's parts are tried, largest first. */
 const PARTS = 3;
 /** How far off an island's coast a label beside it stands, in em: near enough to read as its name. */
@@ -44,10 +48,10 @@ interface Placement {
 }
 
 /** The settings a label is tried in, preferred first: `rich` (a region with data, or listed) adds the name
- *  wrapped onto two lines, then both a step smaller; otherwise the label size, on one line. */
+ *  wrapped onto two lines, then both a step smaller, then at its last try; otherwise the label size, on one line. */
 function settings(lines: Line[], size: number, rich: boolean): SetLabel[] {
-  const floor = Math.max(MIN_READABLE, Math.round(size * FLOOR));
-  const sizes = rich && floor < size ? [size, floor] : [size];
+  const smaller = (share: number) => Math.max(MIN_READABLE, Math.round(size * share));
+  const sizes = rich ? [...new Set([size, smaller(FLOOR), smaller(LAST_TRY)])] : [size];
   return sizes.flatMap((s) => {
     const wrap = rich ? wrapped(lines, s) : null;
     return [setLabel(lines, s), ...(wrap ? [setLabel(wrap, s)] : [])];
