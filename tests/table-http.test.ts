@@ -147,6 +147,45 @@ test('territories the world draws inside another region are named as such; `&` r
   assert.equal(france.spec.regions.length, 2);
 });
 
+test("Connecticut's planning regions (ACS 2022 on) are named as Connecticut's, with no county suggested for them", async () => {
+  // as the Census Bureau's API writes an ACS 2022 county table: GEOID and NAME, Connecticut by planning region
+  const csv =
+    'GEOID,NAME,B01003_001E\n06037,"Los Angeles County, California",9721138\n' +
+    '09110,"Capitol Planning Region, Connecticut",976248\n09190,"Western Connecticut Planning Region, Connecticut",620549\n';
+  const response = await fetch(
+    `${service.url}/render/spec?scope=US&division=counties&valueColumn=B01003_001E`,
+    postTable(csv),
+  );
+  const body = (await response.json()) as {
+    table: { skippedRows: Array<{ id: string; reason: string; within?: string }> };
+    drawnWithin: Array<{ given: string; id: string }>;
+    suggestions: Array<{ given: string; id: string }>;
+    spec: { regions: Array<{ id: string }> };
+  };
+  assert.equal(response.status, 200, JSON.stringify(body));
+  assert.deepEqual(
+    body.spec.regions.map((r) => r.id),
+    ['06037'],
+  );
+  assert.deepEqual(
+    body.table.skippedRows.map(({ id, within }) => `${id} ${within}`),
+    ['Capitol Planning Region, Connecticut US-CT', 'Western Connecticut Planning Region, Connecticut US-CT'],
+  );
+  assert.deepEqual(
+    body.drawnWithin.map((d) => d.id),
+    ['US-CT', 'US-CT'],
+  );
+  // by FIPS code alone, as a GEOID column read as the ids
+  const byCode = (await (
+    await fetch(`${service.url}/render/spec?scope=US&division=counties&data=06037:1,09110:2,09190:3`)
+  ).json()) as typeof body;
+  assert.deepEqual(byCode.drawnWithin, [
+    { given: '09110', id: 'US-CT' },
+    { given: '09190', id: 'US-CT' },
+  ]);
+  assert.deepEqual(byCode.suggestions, [], '09110 is no typo for Juneau, Alaska (02110)');
+});
+
 test('UTF-16 from Excel as text/tab-separated-values, Windows-1252 as text/plain, pandas as application/csv', async () => {
   for (const [name, type] of [
     ['excel-unicode-text.txt', 'text/tab-separated-values'],

@@ -51,7 +51,7 @@ export interface Catalogue {
    *  nearest ids and names by spelling */
   suggestScopes(raw: string): string[];
   /** the id whose spelling (id, name or alias) is closest to one the scope does not know, within a few
-   *  edits (`Germny` → DE), or undefined */
+   *  edits (`Germny` → DE), or undefined; none for a number (a FIPS or UN M49 code) */
   suggestId(scope: ScopeCatalogue['id'], division: string | null, raw: string): string | undefined;
   names: NameCatalogue;
   /** the language of the names file (`names-de.json`) for a canonical BCP 47 tag (`de-AT` → `de`), or null when
@@ -233,6 +233,9 @@ export function loadCatalogue(dir: string = DEFAULT_BUILD_DIR, extra: ScopeCatal
       const map = sc && lookup(sc, division);
       if (!map) return undefined;
       const wanted = aliasKey(sc.id, raw);
+      // a number a digit off is another place, not a misspelling: Connecticut's planning region 09110 (2022) is no
+      // typo for Juneau, Alaska (02110), nor Romania's 642 for Russia's 643
+      if (/^\d+$/.test(wanted)) return undefined;
       const most = Math.max(1, Math.floor(wanted.length / 4));
       let best: { id: string; d: number } | undefined;
       for (const [key, id] of map) {

@@ -2,7 +2,9 @@
 // Earth's admin-0 polygons do (checked against the built world at each level: a point of each lies in the region
 // named here). Data sets list them apart (the UN's and the World Bank's tables list Réunion, Mayotte, Tokelau), so
 // a row of theirs is not a misspelling: it is left out, and the answer says which region draws it and that its
-// own scope draws it apart (`scope=FR` has Réunion).
+// own scope draws it apart (`scope=FR` has Réunion). On `US`, Connecticut's nine planning regions likewise: the
+// Census Bureau's tables list them in place of its eight counties from 2022 on (ACS 2022), and the county
+// boundaries (us-atlas, Census 2017) have the counties; a row of theirs is Connecticut's, drawn by no county.
 import { normaliseKey } from './catalogue.ts';
 
 /** Each territory: the region of `world` that draws it, then its alpha-2, alpha-3 and numeric codes and names. */
@@ -20,11 +22,32 @@ const WORLD_PARTS: Array<[within: string, ...spellings: string[]]> = [
   ['NL', 'BQ', 'BES', '535', 'Bonaire, Sint Eustatius and Saba', 'Caribbean Netherlands', 'Bonaire'],
 ];
 
-const WITHIN = new Map(
-  WORLD_PARTS.flatMap(([within, ...spellings]) => spellings.map((s) => [normaliseKey(s), within] as const)),
-);
+/** Connecticut's planning regions by FIPS code, as the Census Bureau names them (`Capitol Planning Region`). */
+const CONNECTICUT_PLANNING_REGIONS: Array<[fips: string, name: string]> = [
+  ['09110', 'Capitol'],
+  ['09120', 'Greater Bridgeport'],
+  ['09130', 'Lower Connecticut River Valley'],
+  ['09140', 'Naugatuck Valley'],
+  ['09150', 'Northeastern Connecticut'],
+  ['09160', 'Northwest Hills'],
+  ['09170', 'South Central Connecticut'],
+  ['09180', 'Southeastern Connecticut'],
+  ['09190', 'Western Connecticut'],
+];
 
-/** The region of `scope` that draws the territory `raw` names, when the scope does not draw it apart. */
+const US_PARTS: Array<[within: string, ...spellings: string[]]> = CONNECTICUT_PLANNING_REGIONS.map(([fips, name]) => [
+  'US-CT',
+  fips,
+  `${name} Planning Region`,
+  `${name} Planning Region, Connecticut`,
+]);
+
+const byScope = (parts: Array<[within: string, ...spellings: string[]]>) =>
+  new Map(parts.flatMap(([within, ...spellings]) => spellings.map((s) => [normaliseKey(s), within] as const)));
+const WITHIN: Record<string, Map<string, string>> = { world: byScope(WORLD_PARTS), US: byScope(US_PARTS) };
+
+/** The region of `scope` that draws the territory `raw` names, when the scope does not draw it apart: on the US's
+ *  counties, Connecticut's planning regions are within Connecticut (US-CT), the state its counties make up. */
 export function drawnWithin(scope: string, raw: string): string | undefined {
-  return scope === 'world' ? WITHIN.get(normaliseKey(raw)) : undefined;
+  return WITHIN[scope]?.get(normaliseKey(raw));
 }

@@ -59,7 +59,7 @@ export function responseSchemas(): Record<string, JsonSchema> {
           type: 'array',
           description:
             'For each of the first 50 unknown ids, the closest id the scope knows by spelling (id, name or alias, a few edits ' +
-            'away), where there is one: `Germny` → `DE`.',
+            'away), where there is one: `Germny` → `DE`. None for a code of digits (FIPS, M49): a digit off is another place.',
           items: {
             type: 'object',
             required: ['given', 'id'],
@@ -70,8 +70,9 @@ export function responseSchemas(): Record<string, JsonSchema> {
           type: 'array',
           description:
             'The unknown ids that name a territory this scope draws as part of another region, with that region: ' +
-            '`Réunion` → `FR` on `world`, whose France includes it. Their value cannot be shown on this scope; the ' +
-            "territory's own scope draws it (`scope=FR`).",
+            '`Réunion` → `FR` on `world`, whose France includes it; a Connecticut planning region (2022) → `US-CT` on ' +
+            "the US's counties of 2017. Their value cannot be shown on this scope; a territory with a scope of its own " +
+            'is drawn there (`scope=FR`).',
           items: {
             type: 'object',
             required: ['given', 'id'],

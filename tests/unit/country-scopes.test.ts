@@ -232,3 +232,14 @@ describe('unknown scopes', () => {
     assert.deepEqual(catalogue.suggestScopes('mars'), []);
   });
 });
+
+describe('unknown ids', () => {
+  it('suggest the closest spelling of a name, never another number for a number', () => {
+    assert.equal(catalogue.suggestId('world', null, 'Germny'), 'DE');
+    assert.equal(catalogue.suggestId('US', null, 'Californa'), 'US-CA');
+    // Connecticut's planning regions (2022) are not in the 2017 counties: 09110 is no typo for Juneau (02110)
+    for (const id of ['09110', '09130', '09190'])
+      assert.equal(catalogue.suggestId('US', 'counties', id), undefined, id);
+    assert.equal(catalogue.suggestId('world', null, '644'), undefined, 'no M49 code a digit off');
+  });
+});
