@@ -135,7 +135,7 @@ export class PlaceIndex {
       textLength += p.id.length;
       const spellings = new Map<string, number>();
       for (const name of [p.name, ...p.also]) spellings.set(placeKey(name), 0);
-      for (const name of p.alternates) {
+      for (const name of p.alternates ?? []) {
         const key = placeKey(name);
         if (!spellings.has(key)) spellings.set(key, 1);
       }

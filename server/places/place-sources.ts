@@ -4,7 +4,7 @@
 // numbers and UN/LOCODEs). Read once, when the place index is first asked for; see docs/places.md for the licences.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Catalogue } from '../../topology/catalogue.ts';
+import type { Catalogue, ScopeCatalogue } from '../../topology/catalogue.ts';
 import { topologyPath } from '../../topology/catalogue.ts';
 
 export const PLACE_KINDS = ['country', 'region', 'city', 'airport', 'port'] as const;
@@ -19,7 +19,7 @@ export interface SourcePlace {
   also: string[];
   /** other names a place is known by, which rank as a place of ALTERNATE_SHARE its weight (place-index.ts): a
    *  city's names in other languages, its former names */
-  alternates: string[];
+  alternates?: string[];
   lat: number;
   lon: number;
   /** ISO 3166-1 alpha-2, or '' where the source names none */
@@ -61,43 +61,29 @@ function anchorsOf(scope: string, buildDir: string | undefined): Map<string, [nu
 /** The world's countries and every country scope's regions, with their anchors. */
 export function cataloguePlaces(catalogue: Catalogue, buildDir?: string): SourcePlace[] {
   const places: SourcePlace[] = [];
-  const world = catalogue.scope('world');
-  const worldAnchors = anchorsOf('world', buildDir);
-  for (const r of world?.regions ?? []) {
-    const at = worldAnchors.get(r.id);
-    if (!at || r.partOf) continue;
-    places.push({
-      kind: 'country',
-      id: r.id,
-      name: r.name,
-      also: r.aliases,
-      alternates: [],
-      lat: at[0],
-      lon: at[1],
-      country: r.id,
-      region: '',
-      weight: WEIGHT.country,
-    });
-  }
-  for (const scope of catalogue.scopes.filter((s) => s.kind === 'country')) {
+  /** `scope`'s regions at their anchors, each in the country `countryOf` gives */
+  const add = (scope: ScopeCatalogue, kind: 'country' | 'region', countryOf: (id: string) => string) => {
     const anchors = anchorsOf(scope.id, buildDir);
     for (const r of scope.regions) {
       const at = anchors.get(r.id);
-      if (!at) continue;
+      if (!at || r.partOf) continue;
+      const [country, region] = [countryOf(r.id), kind === 'region' ? r.id : ''];
       places.push({
-        kind: 'region',
+        kind,
         id: r.id,
         name: r.name,
         also: r.aliases,
-        alternates: [],
         lat: at[0],
         lon: at[1],
-        country: scope.id,
-        region: r.id,
-        weight: WEIGHT.region,
+        country,
+        region,
+        weight: WEIGHT[kind],
       });
     }
-  }
+  };
+  const world = catalogue.scope('world');
+  if (world) add(world, 'country', (id) => id);
+  for (const scope of catalogue.scopes.filter((s) => s.kind === 'country')) add(scope, 'region', () => scope.id);
   return places;
 }
 
@@ -124,7 +110,6 @@ export function airportPlaces(): SourcePlace[] {
       id: a.ident,
       name: a.name,
       also: [a.iata_code, icao].filter((code) => code && code !== a.name),
-      alternates: [],
       lat: Number(a.latitude_deg),
       lon: Number(a.longitude_deg),
       country: a.iso_country,
@@ -151,7 +136,6 @@ export function portPlaces(): SourcePlace[] {
       id: unloc,
       name: p.name,
       also: p.alias ?? [],
-      alternates: [],
       lat: p.coordinates![1]!,
       lon: p.coordinates![0]!,
       country: unloc.slice(0, 2),

@@ -20,7 +20,7 @@ const PLACES: SourcePlace[] = [
   id: `${name}-${country}`,
   name: name as string,
   also: [],
-  alternates: name === 'Zürich' ? ['Zurich', 'Zurigo', 'Turicum'] : [],
+  ...(name === 'Zürich' && { alternates: ['Zurich', 'Zurigo', 'Turicum'] }),
   lat: lat as number,
   lon: lon as number,
   country: country as string,

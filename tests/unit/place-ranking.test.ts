@@ -11,7 +11,6 @@ const place = (name: string, more: Partial<SourcePlace> = {}): SourcePlace => ({
   id: name,
   name,
   also: [],
-  alternates: [],
   lat: 0,
   lon: 0,
   country: 'FR',
