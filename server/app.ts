@@ -2,23 +2,16 @@
 import Koa from 'koa';
 import type { AppDeps } from './app-deps.ts';
 import { ApiError, errorResponses } from './errors.ts';
-import { mapRoutes } from './endpoints/map-endpoints.ts';
-import { scopeRoutes } from './endpoints/scope-endpoints.ts';
-import { placeRoutes } from './endpoints/place-endpoints.ts';
-import { docsRoutes } from './endpoints/docs-endpoints.ts';
-import { previewRoutes } from './endpoints/preview-endpoints.ts';
-import { opsRoutes } from './endpoints/ops-endpoints.ts';
 import { requestLog } from './observability/request-log.ts';
 import { errorImages } from './http/error-images.ts';
 import { trustProxies } from './http/client-id.ts';
 import { sendTimeout } from './http/send-timeout.ts';
 import { MAX_URL_LENGTH } from './request/get-url.ts';
-import { storedMapRoutes } from './endpoints/stored-maps.ts';
 import { corsHeaders } from './http/cors.ts';
 import { compression } from './http/compression.ts';
 import { encodedVariants } from './http/encoded-variants.ts';
 import { accessControl } from './access/access-control.ts';
-import { mcpRoutes } from './mcp/http-route.ts';
+import { routeTable } from './routes.ts';
 
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
@@ -51,20 +44,12 @@ export function createApp(deps: AppDeps): Koa {
     }
     await next();
   });
+  const routes = routeTable(deps);
   // inside the errors and their pictures, so that a refusal is JSON, or a picture for an <img>
-  app.use(accessControl(deps.access));
-  for (const router of [
-    mapRoutes(deps),
-    storedMapRoutes(deps),
-    scopeRoutes(deps),
-    placeRoutes(deps),
-    docsRoutes(deps.surface.pages),
-    previewRoutes(deps),
-    opsRoutes(deps),
-    mcpRoutes(deps),
-  ]) {
+  app.use(accessControl(deps.access, routes));
+  for (const { router } of routes) {
     app.use(router.routes());
-    // 405 and 501 with their Allow header, which errors.ts turns into JSON errors
+    // 405 (and 501 for a method it does not know) with the Allow header, which errors.ts turns into JSON errors
     app.use(router.allowedMethods());
   }
   return app;

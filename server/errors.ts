@@ -19,7 +19,6 @@ export type ErrorCode =
   | 'forbidden'
   | 'not_found'
   | 'method_not_allowed'
-  | 'not_implemented'
   | 'payload_too_large'
   | 'uri_too_long'
   | 'unsupported_media_type'
@@ -60,7 +59,6 @@ export const STATUS: Record<ErrorCode, number> = {
   render_timeout: 504,
   render_failed: 500,
   internal_error: 500,
-  not_implemented: 501,
 };
 
 export class ApiError extends Error {
@@ -92,8 +90,7 @@ const KEPT_ON_ERROR = new Set([
   'www-authenticate',
 ]);
 
-/** The methods some path answers; any other is 501 on every path (an HTTP server must know a method to refuse it
- *  for one path). */
+/** The methods some path answers (CORS preflights allow them). */
 export const ANSWERED_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'];
 
 /** What the operator can do about a refused or late render, logged with it. */
@@ -140,21 +137,17 @@ function responseFor(caught: unknown, ctx: Context, logger: Pick<Logger, 'warn'>
   return new ApiError('internal_error', 'something went wrong on our side; it has been logged');
 }
 
-/** What the routers left unanswered: an unknown path, or a method the path (405, the routers' `Allow` kept) or the
- *  service (501) does not answer. */
+/** What the routers left unanswered: an unknown path, or a method the path does not answer (405 with the routers'
+ *  `Allow`: the methods it does answer). A method the routers do not know (TRACE, PROPFIND) they answer 501; it is
+ *  as much a method the path does not answer, and the service answers no 5xx but 503 for what a client asks. */
 function refuseUnanswered(ctx: Context): void {
-  if (ctx.status === 405) {
-    throw new ApiError('method_not_allowed', `${ctx.path} answers ${ctx.response.get('Allow')}, not ${ctx.method}`);
-  }
-  if (ctx.status === 501) {
-    throw new ApiError(
-      'not_implemented',
-      `this service answers ${ANSWERED_METHODS.join(', ')}, not ${ctx.method}`,
-      undefined,
-      { Allow: ANSWERED_METHODS.join(', ') },
-    );
-  }
-  if (ctx.status === 404) throw new ApiError('not_found', `no such path: ${ctx.method} ${ctx.path}`);
+  const allow = ctx.response.get('Allow');
+  if ((ctx.status === 405 || ctx.status === 501) && allow)
+    throw new ApiError('method_not_allowed', `${ctx.path} answers ${allow}, not ${ctx.method}`, undefined, {
+      Allow: allow,
+    });
+  if (ctx.status === 404 || ctx.status === 405 || ctx.status === 501)
+    throw new ApiError('not_found', `no such path: ${ctx.method} ${ctx.path}`);
 }
 
 /** Koa middleware: every failure leaves as `{error, message, status[, field]}` JSON, never a stack trace. */

@@ -165,20 +165,24 @@ test('unknown path is 404 not_found, wrong method 405, URL over 16 KB 414', asyn
   await expectError(`/map.svg?scope=world&title=${'x'.repeat(17 * 1024)}`, 414, 'uri_too_long');
 });
 
-test('a method no path answers (TRACE, PROPFIND, made up) is 501 not_implemented, on any path', async () => {
+test('a method no path answers (TRACE, PROPFIND, made up) is 405 with the path’s Allow; on an unknown path, 404', async () => {
   // fetch refuses to send TRACE, so these go through undici's request
-  for (const [method, path] of [
-    ['TRACE', '/map.svg?scope=world'],
-    ['PROPFIND', '/'],
-    ['MKCOL', '/scopes'],
+  for (const [method, path, allow] of [
+    ['TRACE', '/map.svg?scope=world', 'HEAD, GET'],
+    ['PROPFIND', '/', 'HEAD, GET'],
+    ['MKCOL', '/scopes', 'HEAD, GET'],
+    ['TRACE', '/render/map', 'POST'],
   ] as const) {
     const response = await request(service.url + path, { method });
-    assert.equal(response.statusCode, 501, `${method} ${path}`);
-    assert.equal(response.headers.allow, 'GET, HEAD, POST, OPTIONS');
+    assert.equal(response.statusCode, 405, `${method} ${path}`);
+    assert.equal(response.headers.allow, allow);
     const body = (await response.body.json()) as { error: string; message: string };
-    assert.equal(body.error, 'not_implemented');
-    assert.match(body.message, new RegExp(`not ${method}$`));
+    assert.equal(body.error, 'method_not_allowed');
+    assert.match(body.message, new RegExp(`answers ${allow}, not ${method}$`));
   }
+  const nowhere = await request(`${service.url}/nowhere`, { method: 'PROPFIND' });
+  assert.equal(nowhere.statusCode, 404);
+  assert.equal(((await nowhere.body.json()) as { error: string }).error, 'not_found');
 });
 
 test('nothing was rendered for any of these requests', () => {

@@ -9,6 +9,7 @@ import type { Context, Middleware } from 'koa';
 import { ApiError } from '../errors.ts';
 import { checkKey, checkSignedQuery, type KeyCheck, type KeyClaims, type KeyRefusal } from './key-tokens.ts';
 import type { RevokedKeys } from './revoked-keys.ts';
+import { servedByKeyedRoute, type AccessRouter } from './route-access.ts';
 
 export const ACCESS_MODES = ['open', 'watermark', 'keys'] as const;
 export type AccessMode = (typeof ACCESS_MODES)[number];
@@ -31,13 +32,6 @@ export interface AccessState {
 }
 
 const OUT_OF_THE_REQUEST = new Set(['k', 't', 'src']);
-
-/** The paths that render or read data: maps, their specs, storing one, the MCP server that makes them. A stored map's own URL is open (its key was
- *  checked when it was stored), and so are the scopes, the docs, the preview page and the health checks. */
-function needsCredentials(ctx: Context): boolean {
-  if (/^\/map\.[a-z]+$/.test(ctx.path) || ctx.path.startsWith('/render/') || ctx.path === '/mcp') return true;
-  return ctx.path === '/maps' && ctx.method === 'POST';
-}
 
 const nameOf = (pair: string) => {
   const equals = pair.indexOf('=');
@@ -71,7 +65,9 @@ function refusalMessage(refusal: KeyRefusal, bearer: boolean): string {
     : 'the signed URL does not match its query (sign the URL as it is sent), or its key is not one of this service';
 }
 
-export function accessControl(options: AccessOptions): Middleware {
+/** `routes`: the app's routers, which say which routes need credentials (route-access.ts). */
+export function accessControl(options: AccessOptions, routes: readonly AccessRouter[]): Middleware {
+  const keyed = (ctx: Context) => servedByKeyedRoute(routes, ctx.path, ctx.method);
   return async (ctx, next) => {
     const raw = ctx.querystring;
     const pairs = raw.split('&');
@@ -89,7 +85,7 @@ export function accessControl(options: AccessOptions): Middleware {
       state.watermark = !check?.ok;
       // RFC 7235 lets an answer other than a 401 say that credentials would change it, and RFC 6750 why a key was not
       // taken: the preview page learns from it to offer its key field
-      if (state.watermark && needsCredentials(ctx))
+      if (state.watermark && keyed(ctx))
         ctx.set(
           'WWW-Authenticate',
           check && !check.ok
@@ -98,7 +94,7 @@ export function accessControl(options: AccessOptions): Middleware {
         );
       return next();
     }
-    if (!needsCredentials(ctx)) return next();
+    if (!keyed(ctx)) return next();
     if (!check) {
       const what =
         credentials.kind === 'incomplete' ? 'a signed URL needs both k and t' : 'this service draws maps for its keys';

@@ -43,9 +43,10 @@ export function previewRoutes({ assets, surface }: AppDeps): Router {
     send(ctx, 'text/html; charset=utf-8', page());
   });
   router.get('/preview.js', (ctx) => send(ctx, 'text/javascript', script()));
+  // by the route's own path: the router matches any case and a trailing slash, which the path as sent keeps
   if (surface.pages.includes('source-maps'))
-    router.get([...maps.keys()], (ctx) => send(ctx, 'application/json', maps.get(ctx.path)!()));
-  router.get([...styles.keys()], (ctx) => send(ctx, 'text/css; charset=utf-8', styles.get(ctx.path)!()));
+    router.get([...maps.keys()], (ctx) => send(ctx, 'application/json', maps.get(ctx.routerPath!)!()));
+  router.get([...styles.keys()], (ctx) => send(ctx, 'text/css; charset=utf-8', styles.get(ctx.routerPath!)!()));
   // the pool pages' own files, by the same paths, so the page's relative URLs resolve alike
   router.get(['/renderer.js', '/topology/:file', '/fonts/:file', '/fonts/files/:file'], (ctx) => {
     const asset = assets.file(ctx.path);

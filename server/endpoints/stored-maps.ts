@@ -23,14 +23,44 @@ export const URL_FIELDS = ['scale', 'quality'];
 /** `<id>` or `<id>.<extension>` */
 const STORED_PATH = new RegExp(`^(${STORED_MAP_ID.source.slice(1, -1)})(?:\\.([a-z]+))?$`);
 
+/** A stored map's URLs: the request's, and one a format. */
+function urlsOf(deps: AppDeps, ctx: Context, id: string) {
+  // Koa's ctx.origin is the Origin header; this is where the request came to (through TRUST_PROXY's proxies)
+  const base = deps.maps.publicUrl ?? `${ctx.protocol}://${ctx.host}`;
+  return {
+    url: `${base}/maps/${id}`,
+    urls: Object.fromEntries(LISTED_EXTENSIONS.map((extension) => [extension, `${base}/maps/${id}.${extension}`])),
+  };
+}
+
+/** POST /maps: a keyed route (routes.ts). */
+export function storingRoutes(deps: AppDeps): Router {
+  const router = new Router();
+  router.post('/maps', async (ctx) => {
+    const body = await readRequestBody(ctx);
+    // stored as drawn: a map stored without a key under ACCESS=watermark keeps its logo at its permanent URL
+    // the key it comes with keeps the map: its renders spend that key's quotas, whoever looks at it
+    const key = (ctx.state.access as AccessState).key;
+    const { request, stored } = await deps.bodies.store(
+      { ...body, query: ctx.querystring, replace: imposedFields(ctx), ...(key && { storedBy: key.id }) },
+      clientOf(ctx),
+    );
+    const created = await deps.maps.store.put(stored.id, stored.record);
+    const { url, urls } = urlsOf(deps, ctx, stored.id);
+    const { unknownIds, unknownRoutes, unknownPlaces } = request;
+    const warnings = geoWarnings({ unknownIds, unknownRoutes, unknownPlaces, hiddenLabels: [], notDrawn: [] });
+    if (warnings) ctx.set('X-Geo-Warnings', warnings);
+    // the same request again is the same map, already there: 200 with the same answer, nothing created
+    ctx.status = created ? 201 : 200;
+    ctx.set('Location', url);
+    ctx.body = { id: stored.id, url, urls, warnings: { unknownIds, unknownRoutes } };
+  });
+  return router;
+}
+
+/** GET /maps/{id} and its pictures: open routes (routes.ts). */
 export function storedMapRoutes(deps: AppDeps): Router {
   const router = new Router();
-  // Koa's ctx.origin is the Origin header; this is where the request came to (through TRUST_PROXY's proxies)
-  const base = (ctx: Context) => deps.maps.publicUrl ?? `${ctx.protocol}://${ctx.host}`;
-  const urlsOf = (ctx: Context, id: string) => ({
-    url: `${base(ctx)}/maps/${id}`,
-    urls: Object.fromEntries(LISTED_EXTENSIONS.map((extension) => [extension, `${base(ctx)}/maps/${id}.${extension}`])),
-  });
 
   // The records this replica read lately: a stored map on a busy page is read from the store once, and the maps
   // served lately go on being drawn while the store is down. Bounded by the records' size (up to 4 MB each).
@@ -70,26 +100,6 @@ export function storedMapRoutes(deps: AppDeps): Router {
     return given;
   }
 
-  router.post('/maps', async (ctx) => {
-    const body = await readRequestBody(ctx);
-    // stored as drawn: a map stored without a key under ACCESS=watermark keeps its logo at its permanent URL
-    // the key it comes with keeps the map: its renders spend that key's quotas, whoever looks at it
-    const key = (ctx.state.access as AccessState).key;
-    const { request, stored } = await deps.bodies.store(
-      { ...body, query: ctx.querystring, replace: imposedFields(ctx), ...(key && { storedBy: key.id }) },
-      clientOf(ctx),
-    );
-    const created = await deps.maps.store.put(stored.id, stored.record);
-    const { url, urls } = urlsOf(ctx, stored.id);
-    const { unknownIds, unknownRoutes, unknownPlaces } = request;
-    const warnings = geoWarnings({ unknownIds, unknownRoutes, unknownPlaces, hiddenLabels: [], notDrawn: [] });
-    if (warnings) ctx.set('X-Geo-Warnings', warnings);
-    // the same request again is the same map, already there: 200 with the same answer, nothing created
-    ctx.status = created ? 201 : 200;
-    ctx.set('Location', url);
-    ctx.body = { id: stored.id, url, urls, warnings: { unknownIds, unknownRoutes } };
-  });
-
   router.get('/maps/:name', async (ctx) => {
     const [, id, extension] = STORED_PATH.exec(ctx.params.name!) ?? [];
     const format =
@@ -102,7 +112,7 @@ export function storedMapRoutes(deps: AppDeps): Router {
     if (format === undefined) {
       if (ctx.querystring)
         throw new ApiError('invalid_field', '/maps/{id} takes no parameters', Object.keys(ctx.query)[0]);
-      ctx.body = { id, request: storedRequest(await recordOf(id)), ...urlsOf(ctx, id) };
+      ctx.body = { id, request: storedRequest(await recordOf(id)), ...urlsOf(deps, ctx, id) };
       return;
     }
     const replace = replacements(ctx);

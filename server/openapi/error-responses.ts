@@ -41,7 +41,6 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   store_unavailable:
     'the store of stored maps (its folder or its Redis) cannot be reached: nothing was stored; retry after `Retry-After` seconds',
   internal_error: 'something else went wrong on our side; it is logged, the body holds no stack trace',
-  not_implemented: 'a method the service answers on no path (it answers GET, HEAD, POST and OPTIONS)',
 };
 
 const STATUS_TEXT: Record<number, string> = {
@@ -58,7 +57,6 @@ const STATUS_TEXT: Record<number, string> = {
   500: 'Internal server error',
   503: 'Service unavailable',
   504: 'Gateway timeout',
-  501: 'Not implemented',
 };
 
 /** The error codes of each status, in the order errors.ts lists them. */
@@ -84,7 +82,6 @@ const EXAMPLE_MESSAGES: Partial<Record<ErrorCode, [string, string?]>> = {
     'scope',
   ],
   method_not_allowed: ['/map.svg answers HEAD, GET, not DELETE'],
-  not_implemented: ['this service answers GET, HEAD, POST, OPTIONS, not TRACE'],
   payload_too_large: [`the body is larger than ${MAX_BODY_BYTES} bytes (4 MB)`],
   uri_too_long: ['the URL is longer than 16384 bytes; POST the request as JSON instead'],
   unsupported_media_type: [

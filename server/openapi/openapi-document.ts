@@ -70,7 +70,7 @@ function build(): JsonSchema {
         'Text (titles, labels, annotations, categories, shape titles) may hold any Unicode but control characters other than tab ' +
         'and line breaks, which an SVG cannot hold: such text is refused with the field named.\n\n' +
         'Every error is JSON `{error, message, status, field?}` (for an `<img>`, a picture of it: see the error responses); nothing is rendered or cached for a request that fails validation. ' +
-        'An unknown path is 404 `not_found`, a known path with another method 405 `method_not_allowed` (with `Allow`), a method no path answers (`TRACE`, `PROPFIND`) 501 `not_implemented`, a URL over 16 KB 414 `uri_too_long`. ' +
+        'An unknown path is 404 `not_found`, a known path with another method, made-up ones (`TRACE`, `PROPFIND`) included, 405 `method_not_allowed` (with `Allow`), a URL over 16 KB 414 `uri_too_long`. ' +
         'Every response carries `X-Content-Type-Options: nosniff`.\n\n' +
         'Pages on other sites may call every endpoint with `fetch` (CORS): every response, errors included, carries ' +
         '`Access-Control-Allow-Origin` (`*` unless the operator lists origins), and a preflight `OPTIONS` is answered 204 ' +
