@@ -52,8 +52,6 @@ export interface AppDeps {
   access: AccessOptions;
   /** the quotas of a client (`key:<id>` or an address, http/client-id.ts), which its renders spend */
   quotaGate(subject: string): QuotaGate;
-  /** the MCP server at /mcp (server/mcp/): the key its maps' URLs are signed with (MCP_API_KEY), else the caller's */
-  mcp: { apiKey: string | undefined };
   /** what the operator's own surface shows: the pages for people it serves (PAGES), the token /metrics asks for */
   surface: { pages: readonly Page[]; metricsToken: string | undefined };
 }

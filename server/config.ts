@@ -42,7 +42,6 @@ export interface Config {
   quotaPerDay: number;
   anonQuotaPerMinute: number;
   anonQuotaPerDay: number;
-  mcpApiKey: string | undefined;
   mapServiceUrl: string;
   mapApiKey: string | undefined;
 }
@@ -464,13 +463,6 @@ const QUOTA_SETTINGS = [
 /** The assistants' server (DECISIONS §13; docs/mcp.md): `/mcp` in the service, `npm run mcp` beside it. */
 const MCP_SETTINGS = [
   setting({
-    key: 'mcpApiKey',
-    variable: 'MCP_API_KEY',
-    shown: "none: the caller's key",
-    what: "a key (`npm run keys -- mint`) the URLs of the maps `/mcp` makes are signed with, so that they draw under `ACCESS=keys` or without the logo under `watermark`; without it they are signed with the caller's own Bearer key when it sent one",
-    read: (raw) => raw || undefined,
-  }),
-  setting({
     key: 'mapServiceUrl',
     variable: 'MAP_SERVICE_URL',
     shown: '`http://localhost:8080`',
@@ -491,8 +483,19 @@ const SETTINGS = [...SERVICE_SETTINGS, ...ACCESS_SETTINGS, ...QUOTA_SETTINGS, ..
 // every field of Config has its setting, or this does not compile
 const everyField: [keyof Config] extends [(typeof SETTINGS)[number]['key']] ? true : never = true;
 
+/** Settings that are gone, and why: set, they stop the start rather than be ignored unseen. */
+const RETIRED: Record<string, string> = {
+  MCP_API_KEY:
+    "MCP_API_KEY is retired: it signed the URLs /mcp made for anonymous callers with the operator's key, so anyone " +
+    'could draw maps free of the logo and charged to that key. /mcp now signs with the Bearer key each caller sends: ' +
+    'mint a key per assistant (`npm run keys -- mint --owner NAME`) and give it to the assistant as ' +
+    '`Authorization: Bearer <key>`; `npm run mcp` signs with MAP_API_KEY (docs/mcp.md). Unset MCP_API_KEY to start',
+};
+
 export function readConfig(env: Env = process.env): Config {
   void everyField;
+  const retired = Object.keys(RETIRED).find((variable) => env[variable] !== undefined && env[variable] !== '');
+  if (retired !== undefined) throw new Error(RETIRED[retired]);
   return Object.fromEntries(SETTINGS.map((s) => [s.key, s.read(env[s.variable], env)])) as unknown as Config;
 }
 

@@ -161,7 +161,6 @@ export async function startService(
     },
     quotaGate: quotaGates(quotas, metrics),
     surface: { pages: config.pages, metricsToken: config.metricsToken },
-    mcp: { apiKey: config.mcpApiKey },
   });
   const server = await listen(app, config.port, config.host, config.requestTimeoutMs);
   const { port } = server.address() as AddressInfo;

@@ -7,6 +7,7 @@ import type { Document } from '@xmldom/xmldom';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { connect as connectSocket } from 'node:net';
 import { closedAfterTests, type TestService } from './support/service.ts';
 import { all, fetchSvg, fill, parseSvg } from './support/svg.ts';
 import { mintKey } from '../server/access/key-tokens.ts';
@@ -17,9 +18,11 @@ const SECRET = 'test-secret-of-at-least-32-characters!';
 const { service, closeLater } = closedAfterTests();
 let open: TestService;
 let keys: TestService;
+let watermark: TestService;
 before(async () => {
   open = await service({ poolSize: 1 });
   keys = await service({ poolSize: 1, access: 'keys', keySecrets: [SECRET] });
+  watermark = await service({ poolSize: 1, access: 'watermark', keySecrets: [SECRET] });
 });
 
 async function connect(url: string, key?: string): Promise<Client> {
@@ -288,4 +291,56 @@ test('ACCESS=keys: /mcp wants a key; with one, the links are signed and draw', a
   assert.doesNotMatch(made.editor_url, /[?&][kt]=/, 'the preview page link is not signed');
   const svg = parseSvg(await (await fetch(made.svg_url)).text());
   assert.ok(dark.sequential.includes(fill(svg, 'US')!));
+});
+
+test('ACCESS=watermark: an anonymous caller’s links are unsigned and draw the logo; a caller’s own key signs its links', async () => {
+  const logo = async (url: string) => /data-layer="logo"/.test(await (await fetch(url)).text());
+  const anonymous = mapAnswer(await call(await connect(watermark.url), 'create_map', WORLD));
+  assert.doesNotMatch(anonymous.svg_url, /[?&][kt]=/, 'no key signs an anonymous caller’s links');
+  assert.ok(await logo(anonymous.svg_url), 'drawn with the logo');
+
+  const key = mintKey(
+    { id: 'mcp-own', owner: 'tests', expires: Math.floor(Date.now() / 1000) + 3600 },
+    SECRET,
+    'mr_live_',
+  );
+  const keyed = mapAnswer(await call(await connect(watermark.url, key), 'create_map', WORLD));
+  assert.match(keyed.svg_url, /&k=[\w-]+&t=[\w-]+$/, 'signed with the caller’s key');
+  assert.ok(!(await logo(keyed.svg_url)), 'the caller’s key draws it without the logo');
+  const { k } = Object.fromEntries(new URL(keyed.svg_url).searchParams) as { k: string };
+  assert.equal(JSON.parse(Buffer.from(k, 'base64url').toString()).k, 'mcp-own', 'the caller’s own key, no other');
+});
+
+/** POST /mcp sent as raw HTTP, with a Host header fetch would not send. */
+function rawPost(url: string, host: string): Promise<{ status: number; body: string }> {
+  const { port } = new URL(url);
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+  return new Promise((resolve, reject) => {
+    const socket = connectSocket(Number(port), '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString('utf8')));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const [head = '', text = ''] = answer.split('\r\n\r\n');
+      resolve({ status: Number(head.split(' ')[1]), body: text });
+    });
+    // not ended: a half-closed request is one the server may drop before it answers
+    socket.write(
+      `POST /mcp HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\n` +
+        `Accept: application/json, text/event-stream\r\nConnection: close\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+    );
+  });
+}
+
+test('a Host header that is no host (a b, [::1, x:99999999, ex%ample) is a 400 naming Host, never a 500', async () => {
+  for (const host of ['a b', '[::1', 'x:99999999', 'ex%ample', 'a/b', '']) {
+    const { status, body } = await rawPost(open.url, host);
+    assert.equal(status, 400, `Host: ${host} → ${status} ${body}`);
+    const error = JSON.parse(body.slice(body.indexOf('{'), body.lastIndexOf('}') + 1)) as {
+      error: string;
+      field: string;
+    };
+    assert.deepEqual([error.error, error.field], ['invalid_field', 'Host'], host);
+  }
+  assert.equal((await rawPost(open.url, 'maps.example.org:8443')).status, 200, 'a host with a port is one');
 });

@@ -11,6 +11,7 @@ import { readRequestBody } from '../request/body.ts';
 import { parseQuery } from '../request/get-grammar.ts';
 import { EXTENSIONS } from '../http/image-formats.ts';
 import { clientOf } from '../http/client-id.ts';
+import { originOf } from '../http/origin.ts';
 import { geoWarnings } from '../http/geo-warnings.ts';
 import { STORED_MAP_ID, recordText, storedBy, storedRequest } from '../store/stored-form.ts';
 import { respondWithMap, tagged } from './map-response.ts';
@@ -23,10 +24,8 @@ export const URL_FIELDS = ['scale', 'quality'];
 /** `<id>` or `<id>.<extension>` */
 const STORED_PATH = new RegExp(`^(${STORED_MAP_ID.source.slice(1, -1)})(?:\\.([a-z]+))?$`);
 
-/** A stored map's URLs: the request's, and one a format. */
-function urlsOf(deps: AppDeps, ctx: Context, id: string) {
-  // Koa's ctx.origin is the Origin header; this is where the request came to (through TRUST_PROXY's proxies)
-  const base = deps.maps.publicUrl ?? `${ctx.protocol}://${ctx.host}`;
+/** A stored map's URLs on `base` (http/origin.ts): the request's, and one a format. */
+function urlsOf(base: string, id: string) {
   return {
     url: `${base}/maps/${id}`,
     urls: Object.fromEntries(LISTED_EXTENSIONS.map((extension) => [extension, `${base}/maps/${id}.${extension}`])),
@@ -37,6 +36,8 @@ function urlsOf(deps: AppDeps, ctx: Context, id: string) {
 export function storingRoutes(deps: AppDeps): Router {
   const router = new Router();
   router.post('/maps', async (ctx) => {
+    // first: a Host no URL can begin with is refused before anything is stored
+    const base = originOf(ctx, deps.maps.publicUrl);
     const body = await readRequestBody(ctx);
     // stored as drawn: a map stored without a key under ACCESS=watermark keeps its logo at its permanent URL
     // the key it comes with keeps the map: its renders spend that key's quotas, whoever looks at it
@@ -46,7 +47,7 @@ export function storingRoutes(deps: AppDeps): Router {
       clientOf(ctx),
     );
     const created = await deps.maps.store.put(stored.id, stored.record);
-    const { url, urls } = urlsOf(deps, ctx, stored.id);
+    const { url, urls } = urlsOf(base, stored.id);
     const { unknownIds, unknownRoutes, unknownPlaces } = request;
     const warnings = geoWarnings({ unknownIds, unknownRoutes, unknownPlaces, hiddenLabels: [], notDrawn: [] });
     if (warnings) ctx.set('X-Geo-Warnings', warnings);
@@ -112,7 +113,7 @@ export function storedMapRoutes(deps: AppDeps): Router {
     if (format === undefined) {
       if (ctx.querystring)
         throw new ApiError('invalid_field', '/maps/{id} takes no parameters', Object.keys(ctx.query)[0]);
-      ctx.body = { id, request: storedRequest(await recordOf(id)), ...urlsOf(deps, ctx, id) };
+      ctx.body = { id, request: storedRequest(await recordOf(id)), ...urlsOf(originOf(ctx, deps.maps.publicUrl), id) };
       return;
     }
     const replace = replacements(ctx);

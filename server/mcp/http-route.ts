@@ -3,6 +3,10 @@
 // stream: no tool sends progress, and a JSON answer goes through the app's compression, logging and errors as any
 // other. GET (a stream of the server's own messages) and DELETE (ending a session) mean nothing without a session:
 // 405, as the SDK's example answers them. Under ACCESS=keys the access middleware asks for a key first (§12).
+//
+// The links a tool answers are signed with the caller's own Bearer key, and only with it (§13): an anonymous caller's
+// are unsigned, drawn with the logo under ACCESS=watermark. Nothing built from the request's headers can throw: the
+// links' origin is PUBLIC_URL or a Host that is one (http/origin.ts), and the SDK is handed a request of our making.
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import getRawBody from 'raw-body';
@@ -11,6 +15,7 @@ import type { AccessState } from '../access/access-control.ts';
 import { imposedFields } from '../access/access-control.ts';
 import { ApiError } from '../errors.ts';
 import { clientOf } from '../http/client-id.ts';
+import { originOf } from '../http/origin.ts';
 import { localService } from './local-service.ts';
 import { createMcpServer } from './mcp-server.ts';
 
@@ -24,12 +29,14 @@ function selfUrl(ctx: Context): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${localPort}`;
 }
 
-/** The key the links are signed with: MCP_API_KEY, else the caller's own when the access middleware took it. */
-function signingKey(ctx: Context, configured: string | undefined): string | undefined {
-  if (configured) return configured;
+/** The key the links are signed with: the caller's own, when the access middleware took it; else none. */
+function signingKey(ctx: Context): string | undefined {
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('Authorization'));
   return (ctx.state.access as AccessState | undefined)?.key && bearer ? bearer[1] : undefined;
 }
+
+/** The headers the SDK's transport reads, and only those: the rest are no business of the MCP messages. */
+const TRANSPORT_HEADERS = ['accept', 'content-type', 'mcp-protocol-version', 'mcp-session-id', 'last-event-id'];
 
 export function mcpRoutes(deps: AppDeps): Router {
   const router = new Router();
@@ -40,11 +47,11 @@ export function mcpRoutes(deps: AppDeps): Router {
     } catch {
       throw new ApiError('payload_too_large', `an MCP message may be at most ${MAX_BODY_BYTES} bytes`);
     }
-    const origin = `${ctx.protocol}://${ctx.host}`;
+    const origin = originOf(ctx, deps.maps.publicUrl);
     const service = localService(deps, {
       links: {
-        base: deps.maps.publicUrl ?? origin,
-        key: signingKey(ctx, deps.mcp.apiKey),
+        base: origin,
+        key: signingKey(ctx),
         prefix: deps.access.prefix,
       },
       client: clientOf(ctx),
@@ -62,11 +69,10 @@ export function mcpRoutes(deps: AppDeps): Router {
     });
     await server.connect(transport);
     try {
-      const request = new Request(`${origin}${ctx.url}`, {
-        method: 'POST',
-        headers: ctx.headers as Record<string, string>,
-        body,
-      });
+      const headers = TRANSPORT_HEADERS.flatMap((name) =>
+        ctx.get(name) ? [[name, ctx.get(name)] as [string, string]] : [],
+      );
+      const request = new Request(`${origin}/mcp`, { method: 'POST', headers, body });
       const response = await transport.handleRequest(request);
       ctx.status = response.status;
       response.headers.forEach((value, name) => {

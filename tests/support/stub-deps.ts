@@ -32,7 +32,6 @@ export function stubDeps(deps: Pick<AppDeps, 'renderer'> & Partial<AppDeps>): Ap
     access: { mode: 'open', prefix: 'mr_live_', secrets: [], revoked: { has: () => false } },
     quotaGate: () => ({ spend: () => Promise.resolve({}), standing: () => ({}) }),
     surface: { pages: ['preview', 'docs', 'source-maps'], metricsToken: undefined },
-    mcp: { apiKey: undefined },
     ...deps,
   };
 }

@@ -53,3 +53,11 @@ test('CORS_ORIGINS: * by default, else origins as a browser sends them, anything
     );
   }
 });
+
+test('MCP_API_KEY is retired: set, it stops the start, saying why and what to use instead', () => {
+  assert.throws(
+    () => readConfig({ MCP_API_KEY: 'mr_live_x.y' }),
+    /MCP_API_KEY is retired.*Bearer key each caller sends/s,
+  );
+  assert.doesNotThrow(() => readConfig({ MCP_API_KEY: '' }));
+});
