@@ -42,6 +42,8 @@ export interface Config {
   quotaPerDay: number;
   anonQuotaPerMinute: number;
   anonQuotaPerDay: number;
+  storeMaxBytesPerKey: number;
+  storeMaxBytes: number;
   mapServiceUrl: string;
   mapApiKey: string | undefined;
 }
@@ -421,9 +423,17 @@ const ACCESS_SETTINGS = [
   }),
 ];
 
+/** An anonymous quota's default: none for a service open to all (an address is every client behind it: a proxy
+ *  without TRUST_PROXY, an office's NAT), `inPublic` once the service is in public (ACCESS=watermark or keys), where
+ *  anonymous clients still render: stored maps' URLs are open, and their renders are counted against the reader. */
+const anonymousQuota =
+  (variable: string, inPublic: number) =>
+  (raw: string | undefined, env: Env): number =>
+    integer(variable, env.ACCESS === 'watermark' || env.ACCESS === 'keys' ? inPublic : 0, 0)(raw);
+
 /** Renders (cache misses) a client may ask for (DECISIONS §12; access/quotas.ts, docs/access.md). A key is one
- *  client wherever it comes from, so its quotas are on by default; an address is every client behind it (a proxy
- *  without TRUST_PROXY, an office's NAT), so anonymous quotas are the operator's choice, off unless set. */
+ *  client wherever it comes from, so its quotas are on by default; an address is every client behind it, so
+ *  anonymous quotas are off for an open service unless set. */
 const QUOTA_SETTINGS = [
   setting({
     key: 'quotaPerMinute',
@@ -431,8 +441,8 @@ const QUOTA_SETTINGS = [
     shown: '600',
     what:
       'renders (cache misses; a cached map is always served) one key may ask for in a minute, counted by every ' +
-      "replica together through `REDIS_URL`; beyond it, 429 `rate_limited` with `Retry-After`. A stored map's renders " +
-      'count against the key that stored it. 0: none',
+      'replica together through `REDIS_URL`; beyond it, 429 `rate_limited` with `Retry-After`. Storing a map ' +
+      "(`POST /maps`) counts as a render; a stored map's renders count against whoever reads it. 0: none",
     read: integer('QUOTA_PER_MINUTE', 600, 0),
   }),
   setting({
@@ -445,18 +455,39 @@ const QUOTA_SETTINGS = [
   setting({
     key: 'anonQuotaPerMinute',
     variable: 'ANON_QUOTA_PER_MINUTE',
-    shown: '0: none',
+    shown: '60 under `ACCESS=watermark` and `keys`; 0: none under `open`',
     what:
       'renders a client without a key may ask for in a minute, by its address (an IPv6 /64; behind proxies, set ' +
-      "`TRUST_PROXY` first, or every visitor is the proxy's one address). 60 suits a public service",
-    read: integer('ANON_QUOTA_PER_MINUTE', 0, 0),
+      "`TRUST_PROXY` first, or every visitor is the proxy's one address). Under `keys` these are the renders of " +
+      "stored maps' open URLs",
+    read: anonymousQuota('ANON_QUOTA_PER_MINUTE', 60),
   }),
   setting({
     key: 'anonQuotaPerDay',
     variable: 'ANON_QUOTA_PER_DAY',
-    shown: '0: none',
-    what: 'renders a client without a key may ask for in a day, by its address; 2000 suits a public service',
-    read: integer('ANON_QUOTA_PER_DAY', 0, 0),
+    shown: '2000 under `ACCESS=watermark` and `keys`; 0: none under `open`',
+    what: 'renders a client without a key may ask for in a day, by its address',
+    read: anonymousQuota('ANON_QUOTA_PER_DAY', 2000),
+  }),
+  setting({
+    key: 'storeMaxBytesPerKey',
+    variable: 'STORE_MAX_BYTES_PER_KEY',
+    shown: '67108864',
+    what:
+      'the most one key, or one address without a key, may hold of stored maps (`POST /maps`), counted in their ' +
+      "records' gzip bytes (a county map of the US is 12 KB, so 64 MiB holds about 5,000); past it, 429 " +
+      '`rate_limited` naming this budget. Stored maps are kept for good, so this is what each holder may ever store. 0: none',
+    read: integer('STORE_MAX_BYTES_PER_KEY', 64 * 1024 * 1024, 0),
+  }),
+  setting({
+    key: 'storeMaxBytes',
+    variable: 'STORE_MAX_BYTES',
+    shown: '536870912',
+    what:
+      'the most the store of stored maps may hold in all, as `STORE_MAX_BYTES_PER_KEY` counts it (a Redis holds ' +
+      'records base64, a third more: 512 MiB of records take about 700 MB); past it, 503 `store_full`, and every map ' +
+      'stored before is kept. 0: none (the disk or the Redis is then the bound, and a full one refuses everyone)',
+    read: integer('STORE_MAX_BYTES', 512 * 1024 * 1024, 0),
   }),
 ];
 

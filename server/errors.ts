@@ -30,6 +30,7 @@ export type ErrorCode =
   | 'render_timeout'
   | 'render_failed'
   | 'store_unavailable'
+  | 'store_full'
   | 'internal_error';
 
 /** The HTTP status of every error code; exported for the OpenAPI document (server/openapi/). */
@@ -56,6 +57,7 @@ export const STATUS: Record<ErrorCode, number> = {
   rate_limited: 429,
   overloaded: 503,
   store_unavailable: 503,
+  store_full: 503,
   render_timeout: 504,
   render_failed: 500,
   internal_error: 500,

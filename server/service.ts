@@ -60,6 +60,9 @@ export async function startService(
   const operator = config.scopesDir ? loadOperatorScopes(config.scopesDir) : undefined;
   const assets = loadRendererAssets(operator);
   const catalogue = loadCatalogue(undefined, operator?.scopes);
+  // a folder, or a Redis the replicas share (docs/stored-maps.md): first, since a Redis that would evict stored maps
+  // stops the start before any renderer is started; a Redis down at start only logs, as the cache's
+  const maps = await openMapStore(config, logger);
   // SVG_RENDERER=chromium starts no threads (their memory is the point): the pool's pages draw SVGs too,
   // admitted, queued and timed with the PNGs
   const svg =
@@ -110,8 +113,6 @@ export async function startService(
     log: logger,
   });
   metrics.observeCache(() => cache.bytes());
-  // a folder, or a Redis the replicas share (docs/stored-maps.md); a Redis down at start only logs, as the cache's
-  const maps = await openMapStore(config, logger);
   // the requests of a burst of renders leave garbage in this thread's heap too
   const trim = ownHeapTrim();
   const bodies = new BodyThreads({

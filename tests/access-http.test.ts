@@ -131,6 +131,28 @@ test('ACCESS=keys: a tampered URL, a key of another service, an expired and a re
   await refused(url + MAP, bearer(key), 403, /revoked/);
 });
 
+test('ACCESS=keys: the maps a revoked key stored stop being drawn and read (403), cached or not', async () => {
+  const { url } = await keys;
+  const key = mintKey({ id: 'stores-then-goes', owner: 'y', expires: 4e9 }, SECRET, 'mr_live_');
+  const stored = await fetch(
+    `${url}/maps`,
+    bearer(key, postJson({ scope: 'world', regions: [{ id: 'NO', value: 3 }] })),
+  );
+  assert.equal(stored.status, 201);
+  const { id, urls } = (await stored.json()) as { id: string; urls: { svg: string } };
+  assert.equal((await fetch(urls.svg)).status, 200, 'drawn, and cached');
+  writeFileSync(revokedFile, `# revoked key ids\nstores-then-goes\n`);
+  const deadline = Date.now() + 5000;
+  let status = 200;
+  while (status === 200 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    status = (await fetch(urls.svg)).status;
+  }
+  await refused(urls.svg, {}, 403, /the key that stored this map has been revoked/);
+  await refused(`${url}/maps/${id}.png`, {}, 403, /revoked/);
+  await refused(`${url}/maps/${id}`, {}, 403, /revoked/);
+});
+
 test('ACCESS=watermark: a map without a valid key carries the logo, whatever it asks; with one, as asked', async () => {
   const { url } = await watermark;
   const key = mintKey({ id: 'w', owner: 'z', expires: 4e9 }, SECRET, 'mr_live_');

@@ -7,6 +7,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PNG } from 'pngjs';
+import { request } from 'undici';
 import { serviceForTests, startService } from './support/service.ts';
 import { post } from './support/map-requests.ts';
 import { fill, parseSvg, regionIds } from './support/svg.ts';
@@ -254,4 +255,93 @@ test('a large body and a large record are read in the body thread, to the same m
   assert.equal(map.status, 200);
   const direct = await fetch(`${service.url}/render/map`, post(compact));
   assert.equal(map.headers.get('etag'), direct.headers.get('etag'));
+});
+
+/** POST /maps of `body` from `address` (the service believes X-Forwarded-For: TRUST_PROXY=1). */
+async function storeFrom(url: string, address: string, body: unknown) {
+  const response = await fetch(`${url}/maps`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as Stored & { error?: string; message?: string; budget?: string };
+  return { status: response.status, limits: response.headers.get('ratelimit'), ...answer };
+}
+
+/** A map of its own: `n` in its data and title, so that each is stored anew. */
+const numbered = (n: number) => ({ scope: 'world', title: `Stored ${n}`, regions: [{ id: 'FR', value: n }] });
+
+test('storing spends the anonymous quota: with ANON_QUOTA_PER_MINUTE=5 the sixth map of an address is 429, not stored; a bad Host is 400', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'stored-quota-'));
+  const limited = await startService({ mapsDir: dir, poolSize: 1, trustProxy: 1, anonQuotaPerMinute: 5 });
+  try {
+    const answers = [];
+    for (let n = 0; n < 8; n++) answers.push(await storeFrom(limited.url, '203.0.113.7', numbered(n)));
+    assert.deepEqual(
+      answers.map((a) => a.status),
+      [201, 201, 201, 201, 201, 429, 429, 429],
+    );
+    assert.match(answers[0]!.limits!, /^"minute";r=4;t=\d+$/, 'a store answers where the quota stands');
+    assert.equal(answers[5]!.error, 'rate_limited');
+    assert.match(answers[5]!.message!, /^this address .* the 5 maps a minute allows/);
+    assert.equal(storedFiles(dir).length, 5, 'a refused map is not stored');
+    assert.equal((await storeFrom(limited.url, '198.51.100.4', numbered(9))).status, 201, 'another address stores');
+
+    // without PUBLIC_URL, the URLs begin with the Host: one that is no host is a 400 naming it, and nothing is stored
+    const badHost = await request(`${limited.url}/maps`, {
+      method: 'POST',
+      headers: { host: 'ex%ample', 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.5' },
+      body: JSON.stringify(numbered(10)),
+    });
+    const error = (await badHost.body.json()) as { error: string; field: string };
+    assert.equal(badHost.statusCode, 400);
+    assert.deepEqual([error.error, error.field], ['invalid_field', 'Host']);
+    assert.equal(storedFiles(dir).length, 6);
+  } finally {
+    await limited.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('stored bytes: an address past STORE_MAX_BYTES_PER_KEY is 429, the store past STORE_MAX_BYTES 503 store_full; nothing stored is lost', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'stored-budget-'));
+  // a record of these is about 150 bytes of gzip: an address holds 3 or 4, the store 6 to 8
+  const limited = await startService({
+    mapsDir: dir,
+    poolSize: 1,
+    trustProxy: 1,
+    storeMaxBytesPerKey: 600,
+    storeMaxBytes: 1000,
+  });
+  try {
+    const byOne = [];
+    for (let n = 0; n < 8; n++) byOne.push(await storeFrom(limited.url, '203.0.113.8', numbered(100 + n)));
+    const refusedAt = byOne.findIndex((a) => a.status !== 201);
+    assert.ok(refusedAt >= 2 && refusedAt <= 5, `refused at ${refusedAt}`);
+    const refused = byOne[refusedAt]!;
+    assert.deepEqual([refused.status, refused.error, refused.budget], [429, 'rate_limited', 'STORE_MAX_BYTES_PER_KEY']);
+    assert.match(
+      refused.message!,
+      /^this address .* would pass the 600 bytes each may hold \(STORE_MAX_BYTES_PER_KEY\)/,
+    );
+    assert.equal(storedFiles(dir).length, refusedAt);
+
+    const byOthers = [];
+    for (let n = 0; n < 8; n++) byOthers.push(await storeFrom(limited.url, `198.51.100.${n}`, numbered(200 + n)));
+    const full = byOthers.find((a) => a.status !== 201)!;
+    assert.deepEqual([full.status, full.error, full.budget], [503, 'store_full', 'STORE_MAX_BYTES']);
+    assert.match(
+      full.message!,
+      /would pass the 1,000 bytes it may hold \(STORE_MAX_BYTES\): nothing was stored, and every map stored before is kept/,
+    );
+
+    // every map stored before is there and drawn, and storing one of them again adds nothing
+    for (const kept of [...byOne, ...byOthers].filter((a) => a.status === 201)) {
+      assert.equal((await fetch(`${limited.url}/maps/${kept.id}.svg`)).status, 200);
+    }
+    assert.equal((await storeFrom(limited.url, '203.0.113.8', numbered(100))).status, 200, 'already stored');
+  } finally {
+    await limited.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

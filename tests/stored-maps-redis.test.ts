@@ -1,13 +1,17 @@
 // Stored maps in a real redis-server shared by two replicas (two services): what one stores the other draws; a
-// bad request stores nothing; Redis down is a clear 503 for a POST, while maps served lately are still drawn; and
-// a Redis that would evict or forget stored maps is warned of at start.
+// bad request stores nothing; Redis down is a clear 503 for a POST, while maps served lately are still drawn; the
+// budgets of stored bytes hold for every replica; a Redis that would evict stored maps stops the start, one that
+// would forget them is warned of.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createClient } from '@keyv/redis';
 import type { TestRedis } from './support/redis.ts';
-import { closedAfterTests, type TestService } from './support/service.ts';
+import { closedAfterTests, startService, type TestService } from './support/service.ts';
 import { post } from './support/map-requests.ts';
 import { redisStore } from '../server/store/redis-store.ts';
+import type { StoreBudgetSpent } from '../server/store/map-store.ts';
+
+const BUDGETS = { perHolder: 0, total: 0 };
 
 const testbed = closedAfterTests();
 const { redis } = testbed;
@@ -81,24 +85,52 @@ test('Redis down: a POST is 503 store_unavailable; maps drawn lately still are; 
   assert.equal(status, 201, 'stored once Redis is back');
 });
 
-test('a Redis that would evict or forget stored maps is warned of at start', async () => {
+test('a Redis that would evict stored maps stops the start, naming what to do; one that would forget them is warned of', async () => {
   const server = await redis();
   const client = createClient({ url: server.url });
   await client.connect();
   await client.configSet('maxmemory-policy', 'allkeys-lru');
-  client.destroy();
   const lines: string[] = [];
   const log = { info: (line: string) => lines.push(line), warn: (line: string) => lines.push(line), error: () => {} };
-  const opened = await redisStore(server.url, log);
-  testbed.closeLater(() => opened.close());
-  for (let tries = 0; tries < 50 && lines.length < 3; tries++) await new Promise((resolve) => setTimeout(resolve, 20));
-  assert.ok(
-    lines.some((line) => /maxmemory-policy allkeys-lru.*evicts stored maps/.test(line)),
-    lines.join('\n'),
+  await assert.rejects(
+    redisStore(server.url, BUDGETS, log),
+    /allkeys-\* maxmemory-policy.*MAPS_REDIS_URL.*MAPS_REDIS_URL=none/s,
   );
+  // the service started with that Redis as its only one (REDIS_URL) does not start at all
+  await assert.rejects(startService({ redisUrl: server.url, mapsRedisUrl: server.url }), /would evict stored maps/);
+
+  await client.configSet('maxmemory-policy', 'noeviction');
+  client.destroy();
+  const opened = await redisStore(server.url, BUDGETS, log);
+  testbed.closeLater(() => opened.close());
+  for (let tries = 0; tries < 50 && lines.length < 1; tries++) await new Promise((resolve) => setTimeout(resolve, 20));
   // the test Redis saves nothing (--save '' --appendonly no)
   assert.ok(
     lines.some((line) => /saves nothing to disk/.test(line)),
     lines.join('\n'),
   );
+});
+
+test('a Redis store counts what each holder holds, for every replica: past a budget, refused, nothing touched', async () => {
+  const server = await redis();
+  const log = { info: () => {}, warn: () => {}, error: () => {} };
+  // two replicas, one Redis: one count
+  const [one, two] = await Promise.all([1, 2].map(() => redisStore(server.url, { perHolder: 25, total: 40 }, log)));
+  testbed.closeLater(async () => Promise.all([one!.close(), two!.close()]));
+  const ten = Buffer.alloc(10, 1);
+  const id = (n: number) => `${String(n).padStart(2, '0')}cdefghijklmnopqrstuv`;
+  assert.equal(await one!.put(id(1), ten, 'key:alice'), true);
+  assert.equal(await two!.put(id(2), ten, 'key:alice'), true);
+  await assert.rejects(
+    one!.put(id(3), ten, 'key:alice'),
+    (e: StoreBudgetSpent) => e.budget === 'holder' && e.held === 20,
+  );
+  assert.equal(await two!.put(id(1), ten, 'key:alice'), false, 'the same map again is no more bytes');
+  assert.equal(await two!.put(id(4), ten, 'key:bob'), true);
+  await assert.rejects(
+    two!.put(id(5), Buffer.alloc(11), 'key:bob'),
+    (e: StoreBudgetSpent) => e.budget === 'store' && e.held === 30,
+  );
+  assert.equal(await one!.get(id(3)), undefined, 'nothing of a refused map is kept');
+  assert.deepEqual(await one!.get(id(2)), ten);
 });

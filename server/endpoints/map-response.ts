@@ -15,22 +15,15 @@ export const tagged = (deps: Pick<AppDeps, 'assets'>, request: NormalisedRequest
 });
 
 /** `viaGet`: a GET's map, which honours If-None-Match and may be kept by browsers and CDNs for good (its URL
- *  names exactly this map, and the ETag changes with the renderer). `storedBy`: the key that stored the map
- *  (POST /maps), whose quotas its renders spend; without one, the asker's. */
-export async function respondWithMap(
-  deps: AppDeps,
-  ctx: Context,
-  request: Tagged,
-  viaGet: boolean,
-  storedBy?: string,
-): Promise<void> {
+ *  names exactly this map, and the ETag changes with the renderer). A render spends the asker's quotas. */
+export async function respondWithMap(deps: AppDeps, ctx: Context, request: Tagged, viaGet: boolean): Promise<void> {
   const client = clientOf(ctx);
   const { etag, map, warnings, limits } = await answerMap(
     deps,
     request,
     viaGet ? ctx.get('If-None-Match') : null,
     client,
-    deps.quotaGate(storedBy === undefined ? client : `key:${storedBy}`),
+    deps.quotaGate(client),
   );
   ctx.set(limits);
   ctx.set('ETag', etag);

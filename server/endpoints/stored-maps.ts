@@ -15,6 +15,7 @@ import { originOf } from '../http/origin.ts';
 import { geoWarnings } from '../http/geo-warnings.ts';
 import { STORED_MAP_ID, recordText, storedBy, storedRequest } from '../store/stored-form.ts';
 import { respondWithMap, tagged } from './map-response.ts';
+import { keepMap } from '../store/keep-map.ts';
 import { imposedFields, type AccessState } from '../access/access-control.ts';
 
 /** The URLs an answer lists, one a format (`.jpeg` is served too, as `.jpg`). */
@@ -39,14 +40,15 @@ export function storingRoutes(deps: AppDeps): Router {
     // first: a Host no URL can begin with is refused before anything is stored
     const base = originOf(ctx, deps.maps.publicUrl);
     const body = await readRequestBody(ctx);
-    // stored as drawn: a map stored without a key under ACCESS=watermark keeps its logo at its permanent URL
-    // the key it comes with keeps the map: its renders spend that key's quotas, whoever looks at it
+    // stored as drawn: a map stored without a key under ACCESS=watermark keeps its logo at its permanent URL; the
+    // key it comes with is written into it, and the map stops being drawn once that key is revoked
     const key = (ctx.state.access as AccessState).key;
     const { request, stored } = await deps.bodies.store(
       { ...body, query: ctx.querystring, replace: imposedFields(ctx), ...(key && { storedBy: key.id }) },
       clientOf(ctx),
     );
-    const created = await deps.maps.store.put(stored.id, stored.record);
+    const { created, limits } = await keepMap(deps, clientOf(ctx), stored);
+    ctx.set(limits);
     const { url, urls } = urlsOf(base, stored.id);
     const { unknownIds, unknownRoutes, unknownPlaces } = request;
     const warnings = geoWarnings({ unknownIds, unknownRoutes, unknownPlaces, hiddenLabels: [], notDrawn: [] });
@@ -88,6 +90,13 @@ export function storedMapRoutes(deps: AppDeps): Router {
     return text;
   }
 
+  /** A map stored by a key since revoked is no longer drawn nor read (§12): whoever held the key withdrew it, or
+   *  the operator stopped what it made. */
+  function refuseRevoked(keptBy: string | undefined): void {
+    if (keptBy !== undefined && deps.access.revoked.has(keptBy))
+      throw new ApiError('forbidden', 'the key that stored this map has been revoked, and its stored maps with it');
+  }
+
   /** The stored request's output options from the URL: only scale and quality, as a GET writes them. */
   function replacements(ctx: Context): Record<string, unknown> {
     const given = parseQuery(ctx.querystring, URL_FIELDS);
@@ -113,7 +122,9 @@ export function storedMapRoutes(deps: AppDeps): Router {
     if (format === undefined) {
       if (ctx.querystring)
         throw new ApiError('invalid_field', '/maps/{id} takes no parameters', Object.keys(ctx.query)[0]);
-      ctx.body = { id, request: storedRequest(await recordOf(id)), ...urlsOf(originOf(ctx, deps.maps.publicUrl), id) };
+      const text = await recordOf(id);
+      refuseRevoked(storedBy(text));
+      ctx.body = { id, request: storedRequest(text), ...urlsOf(originOf(ctx, deps.maps.publicUrl), id) };
       return;
     }
     const replace = replacements(ctx);
@@ -129,7 +140,9 @@ export function storedMapRoutes(deps: AppDeps): Router {
       };
       normalised.set(key, found);
     }
-    await respondWithMap(deps, ctx, found.request, true, found.storedBy);
+    refuseRevoked(found.storedBy);
+    // its renders are counted against whoever reads it, never against the key that stored it (§12)
+    await respondWithMap(deps, ctx, found.request, true);
   });
 
   return router;

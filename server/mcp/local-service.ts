@@ -14,6 +14,7 @@ import { FIELD_NAMES } from '../request/schema.ts';
 import { unknownScope } from '../request/scope.ts';
 import { MAX_WARNING_ENTRIES } from '../http/geo-warnings.ts';
 import { recordText, storedForm, storedRequest } from '../store/stored-form.ts';
+import { keepMap } from '../store/keep-map.ts';
 import { ToolError, type Links, type MapService, type Prepared } from './map-service.ts';
 import { placesOver } from './remote-service.ts';
 
@@ -34,7 +35,8 @@ export interface LocalContext {
 /** The service's refusal as a tool error: the same message, code and field as its 4xx JSON (errors.ts), and a
  *  render refused for its cost, the load or its time likewise; anything else is the tool server's to log. */
 function refusal(error: unknown): never {
-  if (error instanceof ApiError && error.status < 500) throw new ToolError(error.message, error.field, error.code);
+  if (error instanceof ApiError && (error.status < 500 || error.code === 'store_full'))
+    throw new ToolError(error.message, error.field, error.code);
   if (error instanceof TooManyPixels) throw new ToolError(error.message, 'width', 'too_costly');
   if (error instanceof RenderRefused)
     throw new ToolError(`${error.message}; try again shortly`, undefined, 'overloaded');
@@ -82,7 +84,7 @@ export function localService(deps: LocalDeps, context: LocalContext): MapService
       } catch (error) {
         refusal(error);
       }
-      await deps.maps.store.put(stored.id, stored.record);
+      await keepMap(deps, context.client, stored).catch(refusal);
       return stored.id;
     },
     async storedRequest(id) {

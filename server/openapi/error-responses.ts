@@ -34,12 +34,14 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   unplaced_data:
     'with `strict=true`, something could not be placed or read (an unknown id, a route with an unknown end, a line skipped around a table); the message names it',
   rate_limited:
-    'this client (its key, else its address) has rendered as many maps as its quota allows in a minute or a day (`quota`, `limit` and `resets` say which and until when; cached maps are still served), or holds its share of the renderers while other clients wait too; retry after `Retry-After` seconds',
+    'this client (its key, else its address) has rendered as many maps as its quota allows in a minute or a day (`quota`, `limit` and `resets` say which and until when; cached maps are still served), holds as many bytes of stored maps as it may (`budget` and `limit`: `STORE_MAX_BYTES_PER_KEY`), or holds its share of the renderers while other clients wait too; retry after `Retry-After` seconds',
   overloaded: 'too many renders are waiting; retry after `Retry-After` seconds',
   render_timeout: 'the render ran past its time limit',
   render_failed: 'the renderer failed, or the browser drawing the map stopped; the body holds no stack trace',
   store_unavailable:
     'the store of stored maps (its folder or its Redis) cannot be reached: nothing was stored; retry after `Retry-After` seconds',
+  store_full:
+    'the store of stored maps holds as much as the operator lets it (`STORE_MAX_BYTES`): nothing was stored, every map stored before is kept',
   internal_error: 'something else went wrong on our side; it is logged, the body holds no stack trace',
 };
 

@@ -6,8 +6,8 @@
 // record again (it is cheap, and a grown catalogue then resolves ids it did not know). `format` is left out: a stored
 // map's extension chooses it. The record is gzipped JSON `{"v":1,"request":{…}}`: the envelope leaves room for
 // what the interface may later want beside the request: `key`, the id of the key that stored it (DECISIONS §12),
-// whose quotas its renders spend. The first to store a map is its keeper: the same map stored again, by any key,
-// is the record already there.
+// whose revocation stops the map being drawn. The first to store a map is its keeper: the same map stored again, by
+// any key, is the record already there.
 //
 // The id is a hash of the normalised request, the same text the ETag is made of (request/etag.ts), without the
 // renderer's version: two spellings of one map (`Germany` and `DE`, fields in any order) get one id, and the id
@@ -69,7 +69,7 @@ export function storedRequest(text: string): unknown {
 }
 
 /** The id of the key that stored a record, if one did: read from the record's head, where storedForm writes it, so
- *  that a stored map's GET need not parse up to 4 MB of JSON on the event loop to know whose quotas it spends. */
+ *  that a stored map's GET need not parse up to 4 MB of JSON on the event loop to know whether that key is revoked. */
 export function storedBy(text: string): string | undefined {
   const head = /^\{"v":\d+,"key":("(?:[^"\\]|\\.)*")/.exec(text);
   return head ? (JSON.parse(head[1]!) as string) : undefined;

@@ -61,3 +61,14 @@ test('MCP_API_KEY is retired: set, it stops the start, saying why and what to us
   );
   assert.doesNotThrow(() => readConfig({ MCP_API_KEY: '' }));
 });
+
+test('the anonymous quotas are off for an open service, on once it is in public (watermark, keys)', () => {
+  const quotas = (env: Record<string, string>) => {
+    const config = readConfig({ KEY_SECRETS: 'a-secret-of-at-least-thirty-two-characters', ...env });
+    return [config.anonQuotaPerMinute, config.anonQuotaPerDay];
+  };
+  assert.deepEqual(quotas({}), [0, 0]);
+  assert.deepEqual(quotas({ ACCESS: 'keys' }), [60, 2000]);
+  assert.deepEqual(quotas({ ACCESS: 'watermark' }), [60, 2000]);
+  assert.deepEqual(quotas({ ACCESS: 'keys', ANON_QUOTA_PER_MINUTE: '0', ANON_QUOTA_PER_DAY: '500' }), [0, 500]);
+});
