@@ -10,6 +10,8 @@ import type { MapStore } from './store/map-store.ts';
 import type { RenderOutput } from './render/chromium/render-page.ts';
 import type { RendererAssets } from './render/renderer-assets.ts';
 import type { Logger } from './observability/logger.ts';
+import type { LookupLane } from './places/lookup-lane.ts';
+import type { ClientGateOptions } from './http/client-gate.ts';
 import type { PoolHealth, ServiceMetrics } from './observability/metrics.ts';
 
 export interface Readiness extends PoolHealth {
@@ -22,9 +24,9 @@ export interface Readiness extends PoolHealth {
 /** What the HTTP app needs; main.ts builds the real ones, tests the same real ones on other ports. */
 export interface AppDeps {
   catalogue: Catalogue;
-  /** `client` is who asks (http/client-id.ts), for its share of the renderers */
+  /** `client` is who asks (http/client-id.ts), for its share of the renderers, weighed by the map's estimated `cost` */
   renderer: {
-    render(spec: MapSpec, client: string): Promise<RenderOutput>;
+    render(spec: MapSpec, client: string, cost: number): Promise<RenderOutput>;
     /** an SVG document the server wrote (an error's picture for an <img>, http/error-images.ts) drawn as
      *  `format` in a Chromium page, through the maps' admission */
     picture(markup: string, format: Format, width: number, height: number, client: string): Promise<Buffer>;
@@ -46,10 +48,13 @@ export interface AppDeps {
   /** renderers started, browser and pages up, and whether the service is shutting down (GET /readyz) */
   readiness(): Readiness;
   /** the connection's settings: proxies in front of the service whose X-Forwarded-For is believed (TRUST_PROXY),
-   *  how long a response may make no progress (SEND_TIMEOUT_MS), which pages may read answers (CORS_ORIGINS) */
-  http: { trustedProxies: number; sendTimeoutMs: number; corsOrigins: CorsOrigins };
+   *  how long a response may make no progress (SEND_TIMEOUT_MS), which pages may read answers (CORS_ORIGINS), how
+   *  many requests of one client are answered at once and wait (http/client-gate.ts) */
+  http: { trustedProxies: number; sendTimeoutMs: number; corsOrigins: CorsOrigins; clientShare: ClientGateOptions };
   /** who may render: ACCESS, the keys' prefix and secrets, the revoked keys (access/access-control.ts) */
   access: AccessOptions;
+  /** place look-ups (GET /places, MCP find_places), one at a time and in turn among clients */
+  lookups: Pick<LookupLane, 'run'>;
   /** the quotas of a client (`key:<id>` or an address, http/client-id.ts), which its renders spend */
   quotaGate(subject: string): QuotaGate;
   /** what the operator's own surface shows: the pages for people it serves (PAGES), the token /metrics asks for */

@@ -12,6 +12,7 @@ import { compression } from './http/compression.ts';
 import { encodedVariants } from './http/encoded-variants.ts';
 import { accessControl } from './access/access-control.ts';
 import { routeTable } from './routes.ts';
+import { clientGate } from './http/client-gate.ts';
 
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
@@ -47,6 +48,8 @@ export function createApp(deps: AppDeps): Koa {
   const routes = routeTable(deps);
   // inside the errors and their pictures, so that a refusal is JSON, or a picture for an <img>
   app.use(accessControl(deps.access, routes));
+  // once the client is known (its key, else its address), before its request is read
+  app.use(clientGate(deps.http.clientShare));
   for (const { router } of routes) {
     app.use(router.routes());
     // 405 (and 501 for a method it does not know) with the Allow header, which errors.ts turns into JSON errors

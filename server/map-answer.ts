@@ -49,8 +49,9 @@ export async function answerMap(
   let limits: RateLimitFields;
   if (rendered) limits = quota.standing();
   else {
-    limits = await quota.spend(costs.check(spec));
-    const output = await renderer.render(spec, client).catch((error: unknown) => {
+    const cost = costs.check(spec);
+    limits = await quota.spend(cost);
+    const output = await renderer.render(spec, client, cost).catch((error: unknown) => {
       throw renderError(error);
     });
     costs.learn(spec, output.height);

@@ -27,11 +27,25 @@ import { Quotas } from './access/quotas.ts';
 import { quotaGates } from './access/quota-gate.ts';
 import { listen } from './listen.ts';
 import { createLogger, type Logger } from './observability/logger.ts';
+import { LookupLane } from './places/lookup-lane.ts';
+import type { ClientGateOptions } from './http/client-gate.ts';
 import { createMetrics } from './observability/metrics.ts';
 
 /** How long a shutdown leaves keep-alive connections open for a request on its way: one sent by a client between
  *  two maps arrives within a round trip. */
 const IDLE_GRACE_MS = 250;
+
+/** One client's share of the service's thread (http/client-gate.ts): twice as many requests at once as the renderers
+ *  draw maps at once, so that a client alone keeps every renderer busy and has the next maps read meanwhile; four
+ *  times the renderers' queue waiting; each for as long as a render may take. */
+function clientShare(config: Config): ClientGateOptions {
+  const renderers = config.poolSize + (config.svgRenderer === 'threads' ? config.svgThreads : 0);
+  return {
+    inside: Math.max(4, 2 * renderers),
+    waiting: Math.max(16, 4 * config.queueMax),
+    waitMs: config.renderTimeoutMs,
+  };
+}
 
 export interface RunningService {
   server: Server;
@@ -136,11 +150,13 @@ export async function startService(
     costs,
     bodies,
     renderer: {
-      render(spec, client) {
+      render(spec, client, cost) {
         onRender?.(spec);
         return trim.around(async () => {
           const stop = metrics.renderSeconds.startTimer({ format: spec.format, scope: spec.scope });
-          const output = await (spec.format === 'svg' && svg ? svg.render(spec, client) : pool.render(spec, client));
+          const output = await (spec.format === 'svg' && svg
+            ? svg.render(spec, client, cost)
+            : pool.render(spec, client, cost));
           stop();
           return output;
         });
@@ -153,7 +169,13 @@ export async function startService(
     logger,
     metrics,
     readiness: () => ({ draining, waitingFor: [...waitingFor], ...pool.health() }),
-    http: { trustedProxies: config.trustProxy, sendTimeoutMs: config.sendTimeoutMs, corsOrigins: config.corsOrigins },
+    http: {
+      trustedProxies: config.trustProxy,
+      sendTimeoutMs: config.sendTimeoutMs,
+      corsOrigins: config.corsOrigins,
+      clientShare: clientShare(config),
+    },
+    lookups: new LookupLane(),
     access: {
       mode: config.access,
       prefix: config.keyPrefix,

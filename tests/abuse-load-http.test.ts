@@ -1,10 +1,14 @@
 // One client flooding the service beside others, through real HTTP, the clients told apart by X-Forwarded-For as
 // behind a proxy (TRUST_PROXY=1): the greedy client is answered 429 for what is over its share, the others are
-// served, and a page that crashes with renders in line fails those renders alone. How long a polite client waits
-// beside a flood is measured by `npm run bench` (tests/bench/fair-share.ts).
+// served, and a page that crashes with renders in line fails those renders alone; a flood of costly maps or of place
+// look-ups leaves another client's maps their pace (bounds generous for a shared machine, each against the same
+// client's times alone, measured first). How long a polite client waits beside a flood is measured by
+// `npm run bench` (tests/bench/fair-share.ts, cost-flood.ts).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Pool } from 'undici';
+import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { startService, type TestService } from './support/service.ts';
 
 let service: TestService;
@@ -126,4 +130,141 @@ test('clients posting maps of 400 sea routes each: another client’s SVG waits 
   t.diagnostic(report);
   assert.ok(polite.ms < 3 * alone.ms, report);
   assert.ok(polite.ms < 0.7 * allHeavy, report);
+});
+
+/** A client of its own process, at the lowest priority (a client elsewhere takes none of the service's cores):
+ *  `connections` connections asking `path` (an expression of `n`, the requests sent) as fast as they are answered,
+ *  from `address`, until stopped, a GET or with `body` a POST of it as JSON; then the count of each status. */
+function floodFrom(address: string, connections: number, path: string, body?: unknown) {
+  const child = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const { Pool } = require('undici');
+       const pool = new Pool(process.env.URL, { connections: ${connections} });
+       const statuses = {};
+       let stopping = false, n = 0;
+       process.on('SIGTERM', () => (stopping = true));
+       const client = async () => {
+         while (!stopping) {
+           const path = ${path};
+           try {
+             const { statusCode, body } = await pool.request({
+               method: process.env.BODY ? 'POST' : 'GET',
+               path,
+               body: process.env.BODY || undefined,
+               headers: { 'x-forwarded-for': '${address}', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+             });
+             await body.dump({ limit: Infinity });
+             statuses[statusCode] = (statuses[statusCode] || 0) + 1;
+           } catch { statuses.failed = (statuses.failed || 0) + 1; }
+           n++;
+         }
+       };
+       Promise.all(Array.from({ length: ${connections} }, client)).then(() => process.stdout.write(JSON.stringify(statuses)));`,
+    ],
+    { env: { ...process.env, URL: service.url, BODY: body === undefined ? '' : JSON.stringify(body) } },
+  );
+  setPriority(child.pid!, 19);
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const started = performance.now();
+  return async () => {
+    child.kill('SIGTERM');
+    await exited;
+    return { statuses: JSON.parse(out) as Record<string, number>, seconds: (performance.now() - started) / 1000 };
+  };
+}
+
+/** `path` asked by one client `samples` times, `pause` ms apart: how long each took. */
+async function timesOf(path: () => string, samples: number, pause: number, client = '198.51.100.20') {
+  const pool = new Pool(service.url, { connections: 1 });
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const answer = await ask(pool, client, path());
+    assert.equal(answer.status, 200, `${client} was answered ${answer.status} (${answer.error})`);
+    times.push(answer.ms);
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+  await pool.close();
+  return times;
+}
+
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+const medianOf = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)]!;
+const highest = (xs: number[]) => sorted(xs)[xs.length - 2]!;
+
+test('100 connections of new PNGs 300–8000 px wide from one client: another’s new PNG and cached map keep their pace; the flood waits rather than spins', async (t) => {
+  let polite = 0;
+  const fresh = () => `/map.png?scope=world&width=800&data=US:${++polite},CN:3&title=Polite`;
+  const cached = '/map.png?scope=world&width=800&data=US:1,CN:3&title=Cached';
+  await timesOf(fresh, 3, 200);
+  await timesOf(() => cached, 1, 0);
+  const aloneFresh = await timesOf(fresh, 8, 500);
+  const aloneCached = await timesOf(() => cached, 8, 100);
+  const stop = floodFrom(
+    '203.0.113.30',
+    100,
+    `'/map.png?scope=world&width=' + (300 + Math.floor(Math.random() * 7700)) + '&data=US:' + (1e7 + n) + '&title=Flood'`,
+  );
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const besideFresh = await timesOf(fresh, 8, 500);
+  const besideCached = await timesOf(() => cached, 8, 100);
+  const { statuses, seconds } = await stop();
+  const report =
+    `new PNG: median ${medianOf(aloneFresh).toFixed(0)} → ${medianOf(besideFresh).toFixed(0)} ms, next to highest ` +
+    `${highest(aloneFresh).toFixed(0)} → ${highest(besideFresh).toFixed(0)} ms; cached: median ` +
+    `${medianOf(aloneCached).toFixed(1)} → ${medianOf(besideCached).toFixed(1)} ms; the flood: ${JSON.stringify(statuses)} in ${seconds.toFixed(0)} s`;
+  t.diagnostic(report);
+  // the targets are twice and four times (npm run bench measures them); a test on a shared machine allows more
+  assert.ok(medianOf(besideFresh) <= 3 * medianOf(aloneFresh) + 20, report);
+  assert.ok(highest(besideFresh) <= 6 * highest(aloneFresh) + 50, report);
+  assert.ok(medianOf(besideCached) <= 3 * medianOf(aloneCached) + 5, report);
+  // it waited for its own maps: before, it was refused 1,600 times a second, each refusal read and normalised
+  const answers = Object.values(statuses).reduce((sum, count) => sum + count, 0);
+  assert.ok(answers / seconds < 100, report);
+  assert.ok((statuses['200'] ?? 0) > 0, 'the flood is served its share');
+  assert.deepEqual(
+    Object.keys(statuses).filter((status) => !['200', '429'].includes(status)),
+    [],
+    report,
+  );
+});
+
+test('16 connections looking up places as fast as they can: another client’s cached map keeps its pace', async (t) => {
+  const cached = '/map.svg?scope=world&width=300&title=Beside+places';
+  await timesOf(() => cached, 2, 0);
+  const alone = await timesOf(() => cached, 20, 50);
+  const stop = floodFrom('203.0.113.31', 16, `'/places?q=San&limit=50'`);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const beside = await timesOf(() => cached, 20, 50);
+  const { statuses, seconds } = await stop();
+  const report = `cached map: median ${medianOf(alone).toFixed(1)} → ${medianOf(beside).toFixed(1)} ms, next to highest ${highest(alone).toFixed(1)} → ${highest(beside).toFixed(1)} ms; look-ups: ${JSON.stringify(statuses)} in ${seconds.toFixed(0)} s`;
+  t.diagnostic(report);
+  // before, 2.9 → 210 ms: the look-ups held the thread every client's cached map is answered on
+  assert.ok(medianOf(beside) <= 3 * medianOf(alone) + 5, report);
+  assert.ok(highest(beside) <= 3 * highest(alone) + 20, report);
+  assert.ok((statuses['200'] ?? 0) > 100, 'the look-ups are answered, in turn');
+});
+
+test('MCP batches of 100 place look-ups from one client: another client’s cached map keeps its pace', async (t) => {
+  const cached = '/map.svg?scope=world&width=300&title=Beside+assistants';
+  await timesOf(() => cached, 2, 0);
+  const alone = await timesOf(() => cached, 20, 50);
+  const batch = Array.from({ length: 100 }, (_, id) => ({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: { name: 'find_places', arguments: { query: 'San', limit: 50 } },
+  }));
+  const stop = floodFrom('203.0.113.32', 4, `'/mcp'`, batch);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const beside = await timesOf(() => cached, 20, 50);
+  const { statuses, seconds } = await stop();
+  const report = `cached map: median ${medianOf(alone).toFixed(1)} → ${medianOf(beside).toFixed(1)} ms, next to highest ${highest(alone).toFixed(1)} → ${highest(beside).toFixed(1)} ms; batches: ${JSON.stringify(statuses)} in ${seconds.toFixed(0)} s`;
+  t.diagnostic(report);
+  // before, 36 times as long: each batch's look-ups made one after another on the thread
+  assert.ok(medianOf(beside) <= 3 * medianOf(alone) + 5, report);
+  assert.ok(highest(beside) <= 3 * highest(alone) + 20, report);
 });

@@ -188,15 +188,13 @@ test('every answer carries the CORS headers: a map by GET and POST, a 304, error
 
 /** The app over real HTTP with a renderer that refuses every map as `reason` would, and CORS_ORIGINS `origins`. */
 async function refusingApp(origins: CorsOrigins, reason: 'queue-full' | 'over-share' = 'queue-full') {
-  const app = createApp(
-    stubDeps({
-      renderer: {
-        render: () => Promise.reject(new RenderRefused(reason, 'test')),
-        picture: () => Promise.reject(new Error('no pictures here')),
-      },
-      http: { trustedProxies: 0, sendTimeoutMs: 30_000, corsOrigins: origins },
-    }),
-  );
+  const deps = stubDeps({
+    renderer: {
+      render: () => Promise.reject(new RenderRefused(reason, 'test')),
+      picture: () => Promise.reject(new Error('no pictures here')),
+    },
+  });
+  const app = createApp({ ...deps, http: { ...deps.http, corsOrigins: origins } });
   const server = await listen(app, 0, '127.0.0.1');
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

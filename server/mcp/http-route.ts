@@ -22,13 +22,6 @@ import { createMcpServer } from './mcp-server.ts';
 /** An MCP message is a few KB; a tool's largest argument (5,000 values) under a megabyte. */
 const MAX_BODY_BYTES = 1024 * 1024;
 
-/** The address the request came in on: this very server, for the routes a tool calls over HTTP (GET /places). */
-function selfUrl(ctx: Context): string {
-  const { localAddress = '127.0.0.1', localPort } = ctx.req.socket;
-  const host = localAddress.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
-  return `http://${host.includes(':') ? `[${host}]` : host}:${localPort}`;
-}
-
 /** The key the links are signed with: the caller's own, when the access middleware took it; else none. */
 function signingKey(ctx: Context): string | undefined {
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('Authorization'));
@@ -57,7 +50,6 @@ export function mcpRoutes(deps: AppDeps): Router {
       client: clientOf(ctx),
       imposed: imposedFields(ctx),
       keyId: (ctx.state.access as AccessState | undefined)?.key?.id,
-      self: selfUrl(ctx),
     });
     const server = await createMcpServer(service, (error) => ctx.app.emit('error', error, ctx));
     // loaded with the SDK, when the first MCP request comes (mcp-server.ts)

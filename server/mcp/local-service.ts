@@ -16,9 +16,13 @@ import { MAX_WARNING_ENTRIES } from '../http/geo-warnings.ts';
 import { recordText, storedForm, storedRequest } from '../store/stored-form.ts';
 import { keepMap } from '../store/keep-map.ts';
 import { ToolError, type Links, type MapService, type Prepared } from './map-service.ts';
-import { placesOver } from './remote-service.ts';
+import { findPlaces } from '../places/places.ts';
+import { readPlaceQuery } from '../places/place-query.ts';
 
-export type LocalDeps = Pick<AppDeps, 'catalogue' | 'cache' | 'costs' | 'renderer' | 'assets' | 'quotaGate' | 'maps'>;
+export type LocalDeps = Pick<
+  AppDeps,
+  'catalogue' | 'cache' | 'costs' | 'renderer' | 'assets' | 'quotaGate' | 'maps' | 'lookups'
+>;
 
 export interface LocalContext {
   links: Links;
@@ -28,8 +32,6 @@ export interface LocalContext {
   imposed: Record<string, unknown> | undefined;
   /** the id of the caller's key, which keeps the maps it stores (§12) */
   keyId: string | undefined;
-  /** the address this very service answers on, for the routes the tools call over HTTP (GET /places) */
-  self: string;
 }
 
 /** The service's refusal as a tool error: the same message, code and field as its 4xx JSON (errors.ts), and a
@@ -107,6 +109,18 @@ export function localService(deps: LocalDeps, context: LocalContext): MapService
       if (!found) refusal(unknownScope(scope, catalogue));
       return { scope: found.id, regions: found.regions };
     },
-    places: (query) => placesOver(context.self, query),
+    async places(query) {
+      let read;
+      try {
+        read = readPlaceQuery(Object.fromEntries(query), catalogue);
+      } catch (error) {
+        refusal(error);
+      }
+      const { q, limit, ...filter } = read;
+      // the caller's turn among every client's look-ups, as GET /places takes it
+      return {
+        places: await deps.lookups.run(context.client, () => findPlaces(catalogue, q, filter, limit)).catch(refusal),
+      };
+    },
   };
 }

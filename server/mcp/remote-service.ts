@@ -20,7 +20,7 @@ async function json<T>(response: Response, what: string): Promise<T> {
 
 /** GET /places on the service at `base`. Until a service has a place look-up (it answers 404), the tool says so
  *  rather than failing. */
-export async function placesOver(base: string, query: URLSearchParams, headers: Record<string, string> = {}) {
+async function placesOver(base: string, query: URLSearchParams, headers: Record<string, string>) {
   const response = await fetch(`${base}/places?${query}`, { headers });
   if (response.status === 404)
     throw new ToolError('place look-up not available: this service has no GET /places', undefined, 'not_found');

@@ -45,14 +45,14 @@ export class Admission {
   }
 
   /**
-   * Runs `work` in a slot, within the deadline, for `client` (fair-share.ts). `work` gets a signal that aborts at
-   * the deadline, to stop what it started (end a thread, drop a page); the render answers RenderTimedOut then,
-   * whatever `work` does.
+   * Runs `work` in a slot, within the deadline, for `client`, weighed by its estimated `cost` (fair-share.ts).
+   * `work` gets a signal that aborts at the deadline, to stop what it started (end a thread, drop a page); the render
+   * answers RenderTimedOut then, whatever `work` does.
    */
-  async run<T>(work: (signal: AbortSignal) => Promise<T>, client: string): Promise<T> {
+  async run<T>(work: (signal: AbortSignal) => Promise<T>, client: string, cost?: number): Promise<T> {
     const { renderer, deadlineMs } = this.options;
     if (this.draining) throw new RenderRefused('draining', renderer);
-    const place = this.shares.enter(client);
+    const place = this.shares.enter(client, cost);
     // A timer of our own, cleared once the render is over: a pending deadline keeps `expired` alive, and with it
     // the races below and the map each answered, so AbortSignal.timeout held every map drawn in the last
     // deadline's span (20 s of SVGs at saturation: over a GiB).
@@ -73,7 +73,7 @@ export class Admission {
       try {
         return await Promise.race([work(deadline.signal), expired]);
       } finally {
-        this.shares.release(client);
+        this.shares.release(client, cost);
       }
     } finally {
       clearTimeout(timer);

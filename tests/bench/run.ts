@@ -30,6 +30,7 @@ import { svgRenderers } from './svg-renderers.ts';
 import { freshSizes } from './fresh-sizes.ts';
 import { pngCost } from './png-cost.ts';
 import { fairShare } from './fair-share.ts';
+import { costFlood, costFloodRows } from './cost-flood.ts';
 import { costEstimates } from './cost-estimates.ts';
 import { treeRssMiB } from '../support/process-tree.ts';
 import { loadCatalogue } from '../../topology/catalogue.ts';
@@ -167,9 +168,10 @@ try {
 } finally {
   service.child.kill('SIGTERM');
 }
-// once the service above has stopped, each on a service of its own: a polite client beside a greedy one; the cost
-// estimates beside the renders; threads and Chromium drawing SVGs, side by side
+// once the service above has stopped, each on a service of its own: a polite client beside a greedy one, and beside
+// a flood of costly maps; the cost estimates beside the renders; threads and Chromium drawing SVGs, side by side
 await fairShare();
+costFloodRows(await costFlood(SERVICE));
 await costEstimates();
 await svgRenderers();
 await (await import('./memory.ts')).memory();

@@ -1,7 +1,7 @@
 // Fair shares of slots and places among clients (server/render/fair-share.ts), on a clock the tests move.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ACTIVE_MS, FairShare } from '../../server/render/fair-share.ts';
+import { ACTIVE_MS, FairShare, SLOT_COST } from '../../server/render/fair-share.ts';
 import { RenderRefused } from '../../server/render/render-errors.ts';
 
 function shares(slots: number, queueMax: number) {
@@ -9,8 +9,8 @@ function shares(slots: number, queueMax: number) {
   const fair = new FairShare({ renderer: 'test', slots, queueMax, now: () => now });
   /** who got a slot, in order */
   const served: string[] = [];
-  const enter = (client: string) => {
-    const place = fair.enter(client);
+  const enter = (client: string, cost?: number) => {
+    const place = fair.enter(client, cost);
     const slot = place.slot.then(() => served.push(client));
     slot.catch(() => {});
     return { ...place, slot };
@@ -92,4 +92,61 @@ test('a place given up at a deadline leaves the line', async () => {
   fair.release('a');
   await settled();
   assert.deepEqual(served, ['a', 'c']);
+});
+
+test('shares weigh cost: a client’s costly maps go one at a time, however many slots are free', async () => {
+  const { fair, served, enter } = shares(4, 8);
+  // an 8000 px world PNG costs about 1,100, four and a half slots' worth
+  for (let i = 0; i < 3; i++) enter('costly', 4.5 * SLOT_COST);
+  await settled();
+  assert.deepEqual(served, ['costly'], 'alone, and three slots free: its second waits for its first');
+  enter('cheap', 100);
+  enter('cheap', 100);
+  await settled();
+  assert.deepEqual(served.slice(1), ['cheap', 'cheap'], 'the free slots go to maps that fit them');
+  fair.release('costly', 4.5 * SLOT_COST);
+  await settled();
+  assert.deepEqual(served.slice(3), ['costly']);
+});
+
+test('a free slot goes to the client given the least cost, not the one that waited longest', async () => {
+  const { fair, served, enter } = shares(1, 16);
+  enter('costly', 1000);
+  await settled();
+  for (let i = 0; i < 3; i++) enter('costly', 1000);
+  for (let i = 0; i < 4; i++) enter('cheap', 100);
+  for (let i = 0; i < 6; i++) {
+    await settled();
+    fair.release(served.at(-1)!, served.at(-1) === 'costly' ? 1000 : 100);
+  }
+  await settled();
+  // costly has been given 1,000: cheap's four maps (400) all come first, then costly's next
+  assert.deepEqual(served, ['costly', 'cheap', 'cheap', 'cheap', 'cheap', 'costly', 'costly']);
+});
+
+test('maps of one cost go round the clients in turn; a client back after a pause has no credit saved up', async () => {
+  const { fair, served, enter, advance } = shares(1, 16);
+  enter('a');
+  await settled();
+  for (let i = 0; i < 2; i++) enter('a');
+  for (let i = 0; i < 3; i++) enter('b');
+  for (let i = 0; i < 5; i++) {
+    await settled();
+    fair.release(served.at(-1)!);
+  }
+  await settled();
+  assert.deepEqual(served, ['a', 'b', 'a', 'b', 'a', 'b']);
+  fair.release('b');
+  // a has been away: it comes back level with where the line stands, not owed the turns it did not take
+  advance(ACTIVE_MS + 1);
+  enter('b');
+  await settled();
+  for (let i = 0; i < 3; i++) enter('b');
+  for (let i = 0; i < 2; i++) enter('a');
+  for (let i = 0; i < 4; i++) {
+    await settled();
+    fair.release(served.at(-1)!);
+  }
+  await settled();
+  assert.deepEqual(served.slice(6), ['b', 'a', 'b', 'a', 'b']);
 });

@@ -79,7 +79,8 @@ const ARGS = [
   '--disable-partial-raster',
 ];
 
-export async function launchBrowser(executablePath: string): Promise<Browser> {
+/** `niceness`: the priority its processes run at (NICENESS, or COSTLY_NICENESS for a lane of costly maps). */
+export async function launchBrowser(executablePath: string, niceness = NICENESS): Promise<Browser> {
   if (!existsSync(executablePath)) {
     throw new Error(
       `Chromium not found at ${executablePath}: install Debian's "chromium" package or set CHROMIUM_PATH`,
@@ -98,7 +99,7 @@ export async function launchBrowser(executablePath: string): Promise<Browser> {
     handleSIGTERM: false,
     handleSIGINT: false,
   });
-  await yieldToService(browser);
+  await yieldToService(browser, niceness);
   return browser;
 }
 
@@ -106,12 +107,15 @@ export async function launchBrowser(executablePath: string): Promise<Browser> {
  *  service's event loop and SVG threads leave, rather than slowing every cache hit and SVG with it. A polite
  *  client's new SVG took 2.2 times as long while another client flooded new PNGs, and as long as alone with
  *  Chromium's threads and its session's group lowered. */
-const NICENESS = 10;
+export const NICENESS = 10;
+/** The Chromiums that draw costly maps (page-supply.ts) yield to the others too: at 19 against 10, Linux gives a
+ *  costly map about a seventh of a core another page's map wants, and all of it when no other page draws. */
+export const COSTLY_NICENESS = 19;
 
-/** Every thread of process `pid` at NICENESS: Linux keeps a priority per thread, and a thread starts at its
+/** Every thread of process `pid` at `niceness`: Linux keeps a priority per thread, and a thread starts at its
  *  creator's. Run as root, Chromium raises its renderers to -8 itself, so a page's renderer is lowered again once
  *  it has loaded (page-supply.ts). Where /proc cannot be read or a priority set, the process keeps its own. */
-export function yieldCpu(pid: number): void {
+export function yieldCpu(pid: number, niceness: number): void {
   let threads: string[];
   try {
     threads = readdirSync(`/proc/${pid}/task`);
@@ -120,33 +124,33 @@ export function yieldCpu(pid: number): void {
   }
   for (const thread of threads) {
     try {
-      setPriority(Number(thread), NICENESS);
+      setPriority(Number(thread), niceness);
     } catch {
       // gone meanwhile, or not ours to change
     }
   }
 }
 
-/** The scheduling group of process `pid`'s session at NICENESS, where Linux groups sessions (autogroup). */
-function lowerAutogroup(pid: number): void {
+/** The scheduling group of process `pid`'s session at `niceness`, where Linux groups sessions (autogroup). */
+function lowerAutogroup(pid: number, niceness: number): void {
   try {
-    writeFileSync(`/proc/${pid}/autogroup`, String(NICENESS));
+    writeFileSync(`/proc/${pid}/autogroup`, String(niceness));
   } catch {
     // no autogroups on this machine, or not ours to change
   }
 }
 
-/** The browser's processes at NICENESS, and so the processes it starts later. Playwright starts Chromium in a
+/** The browser's processes at `niceness`, and so the processes it starts later. Playwright starts Chromium in a
  *  session of its own, which Linux schedules as a group of its own (autogroup) with as large a share of the CPU as
- *  the service's whatever its processes' niceness: the group is given NICENESS too. */
-async function yieldToService(browser: Browser): Promise<void> {
+ *  the service's whatever its processes' niceness: the group is given `niceness` too. */
+async function yieldToService(browser: Browser, niceness: number): Promise<void> {
   try {
     const session = await browser.newBrowserCDPSession();
     try {
       const { processInfo } = await session.send('SystemInfo.getProcessInfo');
       for (const { id, type } of processInfo) {
-        yieldCpu(id);
-        if (type === 'browser') lowerAutogroup(id);
+        yieldCpu(id, niceness);
+        if (type === 'browser') lowerAutogroup(id, niceness);
       }
     } finally {
       await session.detach().catch(() => {});

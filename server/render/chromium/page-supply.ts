@@ -4,7 +4,7 @@
 // or a browser ends comes through here, so a render's failure is handled in one place: the pool discards the
 // page, this opens the next.
 import type { Browser } from 'playwright-core';
-import { chromiumProcessId, launchBrowser, yieldCpu } from './browser.ts';
+import { COSTLY_NICENESS, NICENESS, chromiumProcessId, launchBrowser, yieldCpu } from './browser.ts';
 import type { Logger } from 'pino';
 import { RenderPage } from './render-page.ts';
 import type { RendererAssets } from '../renderer-assets.ts';
@@ -35,6 +35,8 @@ export interface SupplyOptions {
  * page at 60 Hz made 43.1; they hold 12 to 15 MiB more at idle, with the flags that make each lean (browser.ts).
  */
 interface Lane {
+  /** a lane of costly maps, whose Chromium yields the CPU to the other lanes' (COSTLY_NICENESS) */
+  costly: boolean;
   /** the Chromium launching or launched, or null while none is */
   browser: Promise<Browser> | null;
   /** the last Chromium launched, to tell whether it is still connected */
@@ -65,7 +67,14 @@ export class PageSupply {
     private readonly deliver: (page: RenderPage) => void,
     private readonly lost: () => void,
   ) {
-    this.lanes = Array.from({ length: options.size }, () => ({ browser: null, launched: null, occupied: false }));
+    // the last half of the lanes (none of one) draw the costly maps (render-pool.ts)
+    const ordinary = options.size - Math.floor(options.size / 2);
+    this.lanes = Array.from({ length: options.size }, (_, at) => ({
+      costly: at >= ordinary,
+      browser: null,
+      launched: null,
+      occupied: false,
+    }));
     this.ready = this.openPages();
     this.ready.catch(() => {}); // heard through `ready`; a pool closed while starting has no one to tell
   }
@@ -90,6 +99,16 @@ export class PageSupply {
     const running = this.lanes.flatMap((lane) => (lane.launched?.isConnected() ? [lane.launched] : []));
     const pids = await Promise.all(running.map((browser) => chromiumProcessId(browser, 'browser')));
     return pids.filter((pid) => pid !== null);
+  }
+
+  /** Whether some lanes draw costly maps: not in a pool of one page. */
+  hasCostlyLanes(): boolean {
+    return this.lanes.some((lane) => lane.costly);
+  }
+
+  /** Whether `page` is in a lane of costly maps. */
+  inCostlyLane(page: RenderPage): boolean {
+    return this.opened.get(page)!.lane.costly;
   }
 
   /** How many pages had been opened when `page` was. */
@@ -155,7 +174,7 @@ export class PageSupply {
     const page = await RenderPage.open(browser, this.assets, this.options.maxPixels);
     // the renderer of the Chromium's one page
     const renderer = await chromiumProcessId(browser, 'renderer');
-    if (renderer !== null) yieldCpu(renderer);
+    if (renderer !== null) yieldCpu(renderer, lane.costly ? COSTLY_NICENESS : NICENESS);
     this.opened.set(page, { lane, order: ++this.counts.pagesOpened, renderer });
     return page;
   }
@@ -173,7 +192,7 @@ export class PageSupply {
   }
 
   private launch(lane: Lane): Promise<Browser> {
-    const launching = launchBrowser(this.options.chromiumPath);
+    const launching = launchBrowser(this.options.chromiumPath, lane.costly ? COSTLY_NICENESS : NICENESS);
     lane.browser = launching;
     launching.then(
       (browser) => {

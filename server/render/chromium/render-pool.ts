@@ -4,6 +4,11 @@
 // for one; a page may be handed on to the next render while its frame is drawn; a render whose page crashed
 // under it is tried once more on a fresh page. The browsers' lives (launch, relaunch, pages replaced) are
 // page-supply.ts's.
+//
+// A costly map (one that weighs more than a slot: fair-share.ts) is drawn in a lane of costly maps, whose Chromium
+// yields the cores to the others' (browser.ts): a client's 8000 px poster then takes what another client's 800 px map
+// leaves, rather than half of it. The other maps take an ordinary page first, a page of the costly lanes when none is
+// free. A pool of one page has no such lane, and draws every map on it.
 import type { Format, MapSpec } from '../../../renderer-page/spec.ts';
 import { Admission, untilAborted } from '../admission.ts';
 import { RenderFailed, TooManyPixels } from '../render-errors.ts';
@@ -11,6 +16,7 @@ import type { HandOn, RenderOutput, RenderPage } from './render-page.ts';
 import { FrameWithoutPixels } from './frames-on-demand.ts';
 import type { RendererAssets } from '../renderer-assets.ts';
 import { PageSupply, type PageWear, type SupplyOptions } from './page-supply.ts';
+import { SLOT_COST } from '../fair-share.ts';
 import type { PoolHealth } from '../../observability/metrics.ts';
 
 export interface PoolOptions extends SupplyOptions {
@@ -23,6 +29,8 @@ export interface PoolOptions extends SupplyOptions {
 interface Waiter {
   /** takes only a page opened after this many (a retry: see `acquire`) */
   openedAfter: number;
+  /** takes only a page of a costly lane */
+  costly: boolean;
   resolve(page: RenderPage): void;
 }
 
@@ -114,8 +122,8 @@ export class RenderPool {
    * under the render, it is tried once more on a fresh page (first in line, same deadline: a relaunch takes
    * about a second). A timeout or an error thrown by the renderer is not retried, as it would fail again.
    */
-  render(spec: MapSpec, client: string): Promise<RenderOutput> {
-    return this.run((page, handOn) => page.render(spec, handOn), client);
+  render(spec: MapSpec, client: string, cost?: number): Promise<RenderOutput> {
+    return this.run((page, handOn) => page.render(spec, handOn), client, cost);
   }
 
   /** An SVG document the server wrote (an error's picture) as `format`, admitted and retried as a map is. */
@@ -123,49 +131,54 @@ export class RenderPool {
     return this.run((page) => page.picture(markup, format, width, height), client);
   }
 
-  private run<T>(work: (page: RenderPage, handOn: HandOn) => Promise<T>, client: string): Promise<T> {
-    return this.admission.run(async (signal) => {
-      // 0 on the first attempt; on the retry, the pages opened when the first failed (at least the one it failed on)
-      let openedAfter = 0;
-      for (;;) {
-        const page = await this.wait(this.acquire(openedAfter), signal);
-        let handedOn = false;
-        try {
-          const output = await untilAborted(
-            work(page, () => (handedOn = this.handOn(page))),
-            signal,
-          );
-          if (handedOn) this.framed(page);
-          else this.release(page);
-          return output;
-        } catch (error) {
-          // a map too large to capture, refused before its pixels were made: the page is as good as before
-          if (error instanceof TooManyPixels && !signal.aborted) {
-            this.release(page);
-            throw error;
-          }
-          // a page is never reused after a failure or a deadline
-          this.discard(page);
-          if (signal.aborted) throw error;
-          if (!crashedUnder(page, error)) throw new RenderFailed('the map could not be rendered', { cause: error });
-          if (openedAfter > 0 || this.closed) {
-            this.options.logger?.error(
-              { err: error },
-              'render pool: Chromium crashed under a render twice; giving up on it',
+  private run<T>(work: (page: RenderPage, handOn: HandOn) => Promise<T>, client: string, cost?: number): Promise<T> {
+    return this.admission.run(
+      async (signal) => {
+        // 0 on the first attempt; on the retry, the pages opened when the first failed (at least the one it failed on)
+        let openedAfter = 0;
+        const costly = cost !== undefined && cost > SLOT_COST && this.supply.hasCostlyLanes();
+        for (;;) {
+          const page = await this.wait(this.acquire(openedAfter, costly), signal);
+          let handedOn = false;
+          try {
+            const output = await untilAborted(
+              work(page, () => (handedOn = this.handOn(page))),
+              signal,
             );
-            throw new RenderFailed('the browser drawing the map stopped twice; it is being restarted', {
-              cause: error,
-            });
+            if (handedOn) this.framed(page);
+            else this.release(page);
+            return output;
+          } catch (error) {
+            // a map too large to capture, refused before its pixels were made: the page is as good as before
+            if (error instanceof TooManyPixels && !signal.aborted) {
+              this.release(page);
+              throw error;
+            }
+            // a page is never reused after a failure or a deadline
+            this.discard(page);
+            if (signal.aborted) throw error;
+            if (!crashedUnder(page, error)) throw new RenderFailed('the map could not be rendered', { cause: error });
+            if (openedAfter > 0 || this.closed) {
+              this.options.logger?.error(
+                { err: error },
+                'render pool: Chromium crashed under a render twice; giving up on it',
+              );
+              throw new RenderFailed('the browser drawing the map stopped twice; it is being restarted', {
+                cause: error,
+              });
+            }
+            this.options.logger?.warn(
+              { err: error },
+              'render pool: Chromium crashed under a render; trying it once more on a fresh page',
+            );
+            this.counts.retries++;
+            openedAfter = this.supply.stats().pagesOpened;
           }
-          this.options.logger?.warn(
-            { err: error },
-            'render pool: Chromium crashed under a render; trying it once more on a fresh page',
-          );
-          this.counts.retries++;
-          openedAfter = this.supply.stats().pagesOpened;
         }
-      }
-    }, client);
+      },
+      client,
+      cost,
+    );
   }
 
   async close(): Promise<void> {
@@ -194,15 +207,18 @@ export class RenderPool {
   /** A free page opened after `openedAfter` pages now, or a place in line. A retry (`openedAfter` the pages opened
    *  when its render failed) goes first, and takes a page opened since: when Chromiums die at once, the pages of one
    *  whose 'disconnected' event has not yet arrived look alive. */
-  private acquire(openedAfter: number): Claim {
-    // `offer` puts the next handed out last
-    for (let at = this.idle.length - 1; at >= 0; at--) {
-      const page = this.idle[at]!;
-      // a page of a Chromium that died before its 'disconnected' event arrived
-      if (!page.alive) this.discard(page);
-      else if (this.order(page) > openedAfter) {
-        this.idle.splice(at, 1);
-        return { page: Promise.resolve(page), cancel: () => this.release(page) };
+  private acquire(openedAfter: number, costly: boolean): Claim {
+    // a costly map a page of the costly lanes only; another an ordinary page first
+    for (const lane of costly ? [true] : [false, true]) {
+      // `offer` puts the next handed out last
+      for (let at = this.idle.length - 1; at >= 0; at--) {
+        const page = this.idle[at]!;
+        // a page of a Chromium that died before its 'disconnected' event arrived
+        if (!page.alive) this.discard(page);
+        else if (this.supply.inCostlyLane(page) === lane && this.order(page) > openedAfter) {
+          this.idle.splice(at, 1);
+          return { page: Promise.resolve(page), cancel: () => this.release(page) };
+        }
       }
     }
     let waiter!: Waiter;
@@ -210,6 +226,7 @@ export class RenderPool {
     const page = new Promise<RenderPage>((resolve) => {
       waiter = {
         openedAfter,
+        costly,
         resolve: (p) => {
           handed = p;
           resolve(p);
@@ -245,7 +262,10 @@ export class RenderPool {
 
   /** `page` to the next render in line, or among the free pages: `first`, it is the next handed out. */
   private offer(page: RenderPage, first: boolean): void {
-    const at = this.waiters.findIndex((waiter) => this.order(page) > waiter.openedAfter);
+    const costlyLane = this.supply.inCostlyLane(page);
+    const at = this.waiters.findIndex(
+      (waiter) => this.order(page) > waiter.openedAfter && (costlyLane || !waiter.costly),
+    );
     if (at >= 0) this.waiters.splice(at, 1)[0]!.resolve(page);
     // `acquire` takes the last
     else if (first) this.idle.push(page);

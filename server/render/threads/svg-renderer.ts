@@ -78,17 +78,21 @@ export class SvgRenderer {
     return this.admission.queued;
   }
 
-  render(spec: MapSpec, client: string): Promise<RenderOutput> {
+  render(spec: MapSpec, client: string, cost?: number): Promise<RenderOutput> {
     // Aborting a running task ends its thread (Piscina starts another), so a render stuck in a pathological
     // input cannot hold a thread past its deadline.
-    return this.admission.run(async (signal) => {
-      try {
-        const { body, ...output } = await this.workers.run(spec, { signal });
-        return { body: Buffer.from(body.buffer, body.byteOffset, body.byteLength), ...output };
-      } catch (error) {
-        throw signal.aborted ? error : new RenderFailed('the SVG renderer failed', { cause: error });
-      }
-    }, client);
+    return this.admission.run(
+      async (signal) => {
+        try {
+          const { body, ...output } = await this.workers.run(spec, { signal });
+          return { body: Buffer.from(body.buffer, body.byteOffset, body.byteLength), ...output };
+        } catch (error) {
+          throw signal.aborted ? error : new RenderFailed('the SVG renderer failed', { cause: error });
+        }
+      },
+      client,
+      cost,
+    );
   }
 
   /** For tests and diagnostics, with one thread: the bytes its heap holds, after a full garbage collection
