@@ -196,6 +196,46 @@ test('a list of 150,000 regions is refused by its length before its items are ch
   assert.deepEqual([answer.error, answer.field], ['too_many_items', 'regions']);
 });
 
+test('four PNGs of 8000²: the memory they took is given back within 10 s', async () => {
+  const idle = treeRssMiB(process.pid);
+  const answers = await Promise.all(
+    [1, 2, 3, 4].map((n) => ask(`/map.png?scope=world&width=8000&height=8000&data=US:${n}&title=Largest`)),
+  );
+  for (const answer of answers) assert.equal(answer.status, 200, answer.message);
+  const peak = treeRssMiB(process.pid);
+  const started = performance.now();
+  let now = peak;
+  while (now > idle + 300 && performance.now() - started < 10_000) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    now = treeRssMiB(process.pid);
+  }
+  const report = `${Math.round(idle)} MiB idle, ${Math.round(peak)} after the four, ${Math.round(now)} after ${((performance.now() - started) / 1000).toFixed(1)} s`;
+  assert.ok(now <= idle + 300, report);
+});
+
+test('X-Forwarded-For entries that are no IP address are ignored: a client writing new ones is one client', async () => {
+  const proxied = await startService({ trustProxy: 1, anonQuotaPerMinute: 2, poolSize: 1 });
+  try {
+    const statuses = [];
+    for (let n = 0; n < 5; n++) {
+      const response = await fetch(`${proxied.url}/map.svg?scope=world&data=US:${n}&title=Forwarded`, {
+        headers: { 'x-forwarded-for': `not-an-address-${n}` },
+      });
+      await response.arrayBuffer();
+      statuses.push(response.status);
+    }
+    // before, each made-up entry was a client of its own, with a quota of its own
+    assert.deepEqual(statuses, [200, 200, 429, 429, 429]);
+    // an address, with a port as some proxies write it, is one
+    const forwarded = await fetch(`${proxied.url}/map.svg?scope=world&data=US:9&title=Forwarded`, {
+      headers: { 'x-forwarded-for': 'junk, 198.51.100.40:5123' },
+    });
+    assert.equal(forwarded.status, 200, 'another client: the address its proxy saw');
+  } finally {
+    await proxied.close();
+  }
+});
+
 test('after every attack: no error escaped, the process answers a cheap map, and its memory came back', async () => {
   assert.deepEqual(escaped, []);
   const cheap = await ask('/map.png?scope=RO&width=300');

@@ -1,10 +1,11 @@
 // Who a request is from, for its share of the renderers (render/fair-share.ts): its key when it brings a valid one
 // (access/access-control.ts), else its address. Behind TRUST_PROXY proxies the address is the one the nearest of
 // them saw, read from X-Forwarded-For; a client cannot choose it by sending a header of its own, which the proxies
-// append to.
+// append to. Entries that are no IP address are left out before counting: a client that reaches the service
+// directly and writes `X-Forwarded-For: x1`, `x2`… is its connection's address, not a new client each time.
 import type Koa from 'koa';
 import type { Context } from 'koa';
-import { isIPv6 } from 'node:net';
+import { isIP, isIPv6 } from 'node:net';
 import type { AccessState } from '../access/access-control.ts';
 
 /** Lets Koa read `ctx.ip` from X-Forwarded-For, through `proxies` proxies (0: the connection's own address). */
@@ -19,9 +20,23 @@ export function trustProxies(app: Koa, proxies: number): void {
 export function clientOf(ctx: Context): string {
   const key = (ctx.state.access as AccessState | undefined)?.key;
   if (key) return `key:${key.id}`;
-  const address = ctx.ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  const address = addressOf(ctx).replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
   if (!isIPv6(address)) return address;
   return `${expandIPv6(address).slice(0, 4).join(':')}::/64`;
+}
+
+/** The address that sent the request: as Koa reads it from the proxies' X-Forwarded-For (the first of its last
+ *  TRUST_PROXY entries), the entries that are no IP address left out (one with a port, as some proxies write it,
+ *  is its address); else the connection's. */
+function addressOf(ctx: Context): string {
+  const connection = ctx.socket.remoteAddress ?? '';
+  if (!ctx.app.proxy) return connection;
+  const forwarded = ctx
+    .get(ctx.app.proxyIpHeader)
+    .split(',')
+    .map((entry) => entry.trim().replace(/^\[(.*)\](?::\d+)?$|^(\d+\.\d+\.\d+\.\d+):\d+$/, '$1$2'))
+    .filter((entry) => isIP(entry) !== 0);
+  return forwarded.slice(-ctx.app.maxIpsCount)[0] ?? connection;
 }
 
 /** The eight groups of an IPv6 address, `::` filled in (a zone index dropped). */

@@ -2,7 +2,7 @@
 // frames drawn into it has cost about what letting it go costs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FrameBuffer, RELEASE_PIXELS } from '../../server/render/chromium/frame-buffer.ts';
+import { FrameBuffer, IDLE_KEPT_PIXELS, RELEASE_PIXELS } from '../../server/render/chromium/frame-buffer.ts';
 
 const world = { width: 1200, height: 652 };
 const norway = { width: 1200, height: 2111 };
@@ -38,4 +38,16 @@ test('a wider map makes a buffer of its own size, which smaller maps then waste 
   // wider than Norway's buffer: Chromium makes one at this size, and the waste counts from it
   assert.equal(buffer.releaseBefore({ width: 1600, height: 869 }), false);
   assert.equal(buffer.releaseBefore(world), false);
+});
+
+test('a buffer over IDLE_KEPT_PIXELS is let go once the page falls idle; a world map’s is kept', () => {
+  const buffer = new FrameBuffer();
+  buffer.releaseBefore(world);
+  assert.equal(buffer.releaseWhenIdle(), false);
+  buffer.releaseBefore({ width: 8000, height: 8000 });
+  assert.equal(buffer.releaseWhenIdle(), true, 'an 8000² poster');
+  assert.equal(buffer.releaseWhenIdle(), false, 'let go once');
+  // the next frame makes a buffer of its own size
+  assert.equal(buffer.releaseBefore(world), false);
+  assert.ok(8000 * 8000 > IDLE_KEPT_PIXELS && 4000 * 4000 <= IDLE_KEPT_PIXELS);
 });

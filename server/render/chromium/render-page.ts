@@ -53,6 +53,8 @@ const SERIALISE_SVG = `new XMLSerializer().serializeToString(document.querySelec
 const TARGET_GONE = /target (crashed|closed)|session closed|detached/i;
 
 const OPENING_VIEWPORT = { width: 1200, height: 800 };
+/** The frame an idle page draws to let a large buffer go. */
+const IDLE_VIEWPORT = { width: 16, height: 16 };
 
 /** Called by a render once its map is drawn and its frame asked for in turn: true when the page was handed on to
  *  the next render meanwhile (render-pool.ts). */
@@ -78,10 +80,13 @@ export class RenderPage {
   buffersReleased = 0;
   /** Once the page falls idle, its heap is collected: the maps it drew before hold native memory too (their
    *  layout and paint), which goes only with them. A heap measure would not show that: after a load, a page's
-   *  JS heap held 10 MiB, but its process 140 MiB more than when collected. */
+   *  JS heap held 10 MiB, but its process 140 MiB more than when collected. A page that drew a poster draws a tiny
+   *  frame first, which gives its buffer back (shrinkBuffer). */
   private readonly trim = new IdleTrim(() => {
     // a page gone has nothing to give back
-    if (!this.gone) this.cdp.send('HeapProfiler.collectGarbage').catch(() => {});
+    if (this.gone) return;
+    const shrunk = this.buffer.releaseWhenIdle() ? this.shrinkBuffer() : Promise.resolve();
+    shrunk.then(() => this.cdp.send('HeapProfiler.collectGarbage')).catch(() => {});
   });
 
   private constructor(
@@ -288,6 +293,25 @@ export class RenderPage {
     await this.call(this.cdp.send('Emulation.clearDeviceMetricsOverride'));
     this.viewport = { width: 0, height: 0 };
     this.buffersReleased++;
+  }
+
+  /** An idle page's buffer made small again (frame-buffer.ts's IDLE_KEPT_PIXELS): only a frame drawn smaller lets
+   *  the large one go (letting it go, as `releaseBuffer` does, gives its memory back only at the next frame). A
+   *  frame of its own, in the frames' order, so that a render that comes meanwhile draws after it, at a size it sets
+   *  again (and so is not handed on). */
+  private async shrinkBuffer(): Promise<void> {
+    this.viewport = { width: 0, height: 0 };
+    const before = this.lastFrame;
+    let drawn!: () => void;
+    this.lastFrame = new Promise<void>((resolve) => (drawn = resolve));
+    try {
+      await before;
+      await this.fitViewport(IDLE_VIEWPORT);
+      await this.call(this.cdp.send('HeadlessExperimental.beginFrame', {}));
+      this.buffersReleased++;
+    } finally {
+      drawn();
+    }
   }
 
   /** Runs `expression` in the page, for tests and diagnostics only (e.g. that the page cannot reach out). */
