@@ -34,10 +34,11 @@ export interface LocalContext {
   keyId: string | undefined;
 }
 
-/** The service's refusal as a tool error: the same message, code and field as its 4xx JSON (errors.ts), and a
- *  render refused for its cost, the load or its time likewise; anything else is the tool server's to log. */
+/** The service's refusal as a tool error: the same message, code and field as its 4xx and 503 JSON (errors.ts: a
+ *  store full, the look-ups' line full), and a render refused for its cost, the load or its time likewise; anything
+ *  else is the tool server's to log. */
 function refusal(error: unknown): never {
-  if (error instanceof ApiError && (error.status < 500 || error.code === 'store_full'))
+  if (error instanceof ApiError && (error.status < 500 || error.status === 503))
     throw new ToolError(error.message, error.field, error.code);
   if (error instanceof TooManyPixels) throw new ToolError(error.message, 'width', 'too_costly');
   if (error instanceof RenderRefused)

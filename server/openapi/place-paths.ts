@@ -54,7 +54,7 @@ export function placePaths(): Record<string, JsonSchema> {
               },
             },
           },
-          ...Object.fromEntries([400, 405, 500].map((status) => [String(status), errorResponseRef(status)])),
+          ...Object.fromEntries([400, 405, 429, 500, 503].map((status) => [String(status), errorResponseRef(status)])),
         },
       },
     },

@@ -88,7 +88,7 @@ function storedGet(extension: string, format: Format): JsonSchema {
     responses: {
       200: imageResponse('get', [format]),
       304: notModifiedResponse(),
-      ...errors(400, 404, 422, 429, 500, 503, 504),
+      ...errors(400, 403, 404, 422, 429, 500, 503, 504),
     },
   };
 }
@@ -104,7 +104,8 @@ export function storedMapPaths(): Record<string, JsonSchema> {
           'Takes the bodies of `POST /render/map` (JSON, or CSV with the other parameters in the query string) and refuses the same bad ones with the same 400, storing nothing. ' +
           'Stores the request (without `format`: the URL chooses it) and answers its URLs, for maps whose data is too large for a GET URL. ' +
           '`201 Created` when it is new, `200` when the same map was stored before (the id is a hash of the normalised request); `Location` names it either way. ' +
-          'A stored map is kept for good and shared by the replicas; `503 store_unavailable` when the store cannot be reached, with nothing stored.',
+          'A stored map is kept for good and shared by the replicas; `503 store_unavailable` when the store cannot be reached, with nothing stored. ' +
+          "Storing counts as a render against the sender's quotas (its key's, else its address's); each key or address may hold `STORE_MAX_BYTES_PER_KEY` of stored maps (past it, `429 rate_limited` naming that budget), the whole store `STORE_MAX_BYTES` (past it, `503 store_full`; every map stored before is kept). A stored map's renders are counted against whoever reads it.",
         parameters: operationParameters({ csv: true }),
         requestBody: renderBody(),
         responses: {
@@ -132,7 +133,7 @@ export function storedMapPaths(): Record<string, JsonSchema> {
             description: 'The stored request.',
             content: { 'application/json': { schema: ref('StoredRequest') } },
           },
-          ...errors(400, 404, 500, 503),
+          ...errors(400, 403, 404, 500, 503),
         },
       },
     },
