@@ -7,8 +7,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Pool } from 'undici';
-import { spawn } from 'node:child_process';
-import { setPriority } from 'node:os';
+import { startFlood } from './support/flood-client.ts';
 import { startService, type TestService } from './support/service.ts';
 
 let service: TestService;
@@ -132,51 +131,6 @@ test('clients posting maps of 400 sea routes each: another client’s SVG waits 
   assert.ok(polite.ms < 0.7 * allHeavy, report);
 });
 
-/** A client of its own process, at the lowest priority (a client elsewhere takes none of the service's cores):
- *  `connections` connections asking `path` (an expression of `n`, the requests sent) as fast as they are answered,
- *  from `address`, until stopped, a GET or with `body` a POST of it as JSON; then the count of each status. */
-function floodFrom(address: string, connections: number, path: string, body?: unknown) {
-  const child = spawn(
-    process.execPath,
-    [
-      '-e',
-      `const { Pool } = require('undici');
-       const pool = new Pool(process.env.URL, { connections: ${connections} });
-       const statuses = {};
-       let stopping = false, n = 0;
-       process.on('SIGTERM', () => (stopping = true));
-       const client = async () => {
-         while (!stopping) {
-           const path = ${path};
-           try {
-             const { statusCode, body } = await pool.request({
-               method: process.env.BODY ? 'POST' : 'GET',
-               path,
-               body: process.env.BODY || undefined,
-               headers: { 'x-forwarded-for': '${address}', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-             });
-             await body.dump({ limit: Infinity });
-             statuses[statusCode] = (statuses[statusCode] || 0) + 1;
-           } catch { statuses.failed = (statuses.failed || 0) + 1; }
-           n++;
-         }
-       };
-       Promise.all(Array.from({ length: ${connections} }, client)).then(() => process.stdout.write(JSON.stringify(statuses)));`,
-    ],
-    { env: { ...process.env, URL: service.url, BODY: body === undefined ? '' : JSON.stringify(body) } },
-  );
-  setPriority(child.pid!, 19);
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const started = performance.now();
-  return async () => {
-    child.kill('SIGTERM');
-    await exited;
-    return { statuses: JSON.parse(out) as Record<string, number>, seconds: (performance.now() - started) / 1000 };
-  };
-}
-
 /** `path` asked by one client `samples` times, `pause` ms apart: how long each took. */
 async function timesOf(path: () => string, samples: number, pause: number, client = '198.51.100.20') {
   const pool = new Pool(service.url, { connections: 1 });
@@ -203,11 +157,11 @@ test('100 connections of new PNGs 300–8000 px wide from one client: another’
   await timesOf(() => cached, 1, 0);
   const aloneFresh = await timesOf(fresh, 8, 500);
   const aloneCached = await timesOf(() => cached, 8, 100);
-  const stop = floodFrom(
-    '203.0.113.30',
-    100,
-    `'/map.png?scope=world&width=' + (300 + Math.floor(Math.random() * 7700)) + '&data=US:' + (1e7 + n) + '&title=Flood'`,
-  );
+  const stop = startFlood(service.url, {
+    connections: 100,
+    path: `'/map.png?scope=world&width=' + (300 + Math.floor(Math.random() * 7700)) + '&data=US:' + (1e7 + n) + '&title=Flood'`,
+    address: '203.0.113.30',
+  });
   await new Promise((resolve) => setTimeout(resolve, 1500));
   const besideFresh = await timesOf(fresh, 8, 500);
   const besideCached = await timesOf(() => cached, 8, 100);
@@ -236,7 +190,7 @@ test('16 connections looking up places as fast as they can: another client’s c
   const cached = '/map.svg?scope=world&width=300&title=Beside+places';
   await timesOf(() => cached, 2, 0);
   const alone = await timesOf(() => cached, 20, 50);
-  const stop = floodFrom('203.0.113.31', 16, `'/places?q=San&limit=50'`);
+  const stop = startFlood(service.url, { connections: 16, path: `'/places?q=San&limit=50'`, address: '203.0.113.31' });
   await new Promise((resolve) => setTimeout(resolve, 500));
   const beside = await timesOf(() => cached, 20, 50);
   const { statuses, seconds } = await stop();
@@ -258,7 +212,7 @@ test('MCP batches of 100 place look-ups from one client: another client’s cach
     method: 'tools/call',
     params: { name: 'find_places', arguments: { query: 'San', limit: 50 } },
   }));
-  const stop = floodFrom('203.0.113.32', 4, `'/mcp'`, batch);
+  const stop = startFlood(service.url, { connections: 4, path: `'/mcp'`, address: '203.0.113.32', body: batch });
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const beside = await timesOf(() => cached, 20, 50);
   const { statuses, seconds } = await stop();

@@ -5,10 +5,9 @@
 // pages drew PNGs about twice as slowly for a minute or more (the browsers' memory), which would make a later round's
 // time alone no time alone. Targets: the new PNG's median within twice its median alone and its p95 within four
 // times its p95 alone; the cached map's median within twice.
-import { spawn } from 'node:child_process';
-import { setPriority } from 'node:os';
 import { Pool } from 'undici';
-import { median, ms, p95, root, row, sleep, start } from './measure.ts';
+import { startFlood } from '../support/flood-client.ts';
+import { median, ms, p95, row, sleep, start } from './measure.ts';
 
 const SAMPLES = 10;
 const ROUNDS = 3;
@@ -43,49 +42,6 @@ async function polite(url: string): Promise<{ fresh: number[]; cached: number[] 
   return { fresh, cached };
 }
 
-/** The flood: `CONNECTIONS` connections asking for new PNGs at random widths until SIGTERM, then the count of each
- *  status on stdout. A process of its own at the lowest priority, as a client on another machine takes none of the
- *  service's cores. */
-const FLOOD = `
-const { Pool } = require('undici');
-const connections = Number(process.env.CONNECTIONS);
-const pool = new Pool(process.env.URL, { connections });
-const statuses = {};
-let stopping = false;
-let n = 0;
-process.on('SIGTERM', () => (stopping = true));
-const client = async () => {
-  while (!stopping) {
-    const width = 300 + Math.floor(Math.random() * 7700);
-    const path = '/map.png?scope=world&width=' + width + '&data=US:' + (1e7 + n++) + ',CN:150&title=Flood';
-    try {
-      const { statusCode, body } = await pool.request({ method: 'GET', path, headers: { 'x-forwarded-for': '203.0.113.9' } });
-      await body.dump({ limit: Infinity });
-      statuses[statusCode] = (statuses[statusCode] || 0) + 1;
-    } catch {
-      statuses.failed = (statuses.failed || 0) + 1;
-    }
-  }
-};
-Promise.all(Array.from({ length: connections }, client)).then(() => process.stdout.write(JSON.stringify(statuses)));
-`;
-
-function flood(url: string, connections: number): () => Promise<Record<string, number>> {
-  const child = spawn(process.execPath, ['-e', FLOOD], {
-    cwd: root,
-    env: { ...process.env, URL: url, CONNECTIONS: String(connections) },
-  });
-  setPriority(child.pid!, 19);
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return async () => {
-    child.kill('SIGTERM');
-    await exited;
-    return JSON.parse(out) as Record<string, number>;
-  };
-}
-
 export interface FloodFigures {
   alone: { fresh: number[]; cached: number[] };
   beside: { fresh: number[]; cached: number[] };
@@ -104,12 +60,16 @@ export async function costFlood(script: string[], connections = 100): Promise<Fl
       const alone = await polite(service.url);
       figures.alone.fresh.push(...alone.fresh);
       figures.alone.cached.push(...alone.cached);
-      const stop = flood(service.url, connections);
+      const stop = startFlood(service.url, {
+        connections,
+        path: `'/map.png?scope=world&width=' + (300 + Math.floor(Math.random() * 7700)) + '&data=US:' + (1e7 + n) + ',CN:150&title=Flood'`,
+        address: '203.0.113.9',
+      });
       await sleep(1500);
       const beside = await polite(service.url);
       figures.beside.fresh.push(...beside.fresh);
       figures.beside.cached.push(...beside.cached);
-      for (const [status, count] of Object.entries(await stop()))
+      for (const [status, count] of Object.entries((await stop()).statuses))
         figures.statuses[status] = (figures.statuses[status] ?? 0) + count;
     } finally {
       service.child.kill('SIGTERM');

@@ -4,10 +4,9 @@
 // as the machine is shared and a load elsewhere would otherwise fall on one of them. Clients are told apart by
 // X-Forwarded-For, as behind a proxy (TRUST_PROXY=1). Without shares, the greedy client held every page and place
 // in line, and 85% of the polite client's maps were refused.
-import { spawn } from 'node:child_process';
-import { setPriority } from 'node:os';
 import { Pool } from 'undici';
-import { median, ms, root, row, SERVICE, sleep, start } from './measure.ts';
+import { startFlood } from '../support/flood-client.ts';
+import { median, ms, row, SERVICE, sleep, start } from './measure.ts';
 
 const SAMPLES = 8;
 const ROUNDS = 3;
@@ -42,42 +41,16 @@ async function polite(url: string, format: 'png' | 'svg'): Promise<number[]> {
   return times;
 }
 
-/** The greedy client: 8 connections asking for new PNGs until it is sent SIGTERM, then the count of each status on
- *  stdout. A process of its own at the lowest priority, as a client on another machine would take none of the
- *  service's cores: reading its answers in the polite client's process, or beside the service at its priority,
- *  delayed the polite client's maps by what it spent. */
-const GREEDY = `
-const { Pool } = require('undici');
-const pool = new Pool(process.env.URL, { connections: 8 });
-const statuses = {};
-let stopping = false;
-let n = 0;
-process.on('SIGTERM', () => (stopping = true));
-const client = async () => {
-  while (!stopping) {
-    const path = '/map.png?scope=world&data=US:' + (1e7 + n++) + ',CN:150,IN:80,BR:60,RU:120,DE:95&title=Flood';
-    const { statusCode, body } = await pool.request({ method: 'GET', path, headers: { 'x-forwarded-for': '203.0.113.9' } });
-    await body.dump({ limit: Infinity });
-    statuses[statusCode] = (statuses[statusCode] || 0) + 1;
-    // a refused client asking again at once would only spin
-    if (statusCode !== 200) await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
-Promise.all(Array.from({ length: 8 }, client)).then(() => process.stdout.write(JSON.stringify(statuses)));
-`;
-
-/** Starts the greedy client; stopping it gives the count of each status it was answered. */
+/** The greedy client: 8 connections asking for new PNGs, pausing 50 ms after a refusal (a refused client asking
+ *  again at once would only spin); stopping it gives the count of each status it was answered. */
 function greedy(url: string): () => Promise<Record<string, number>> {
-  const child = spawn(process.execPath, ['-e', GREEDY], { cwd: root, env: { ...process.env, URL: url } });
-  setPriority(child.pid!, 19);
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return async () => {
-    child.kill('SIGTERM');
-    await exited;
-    return JSON.parse(out) as Record<string, number>;
-  };
+  const stop = startFlood(url, {
+    connections: 8,
+    path: `'/map.png?scope=world&data=US:' + (1e7 + n) + ',CN:150,IN:80,BR:60,RU:120,DE:95&title=Flood'`,
+    address: '203.0.113.9',
+    pauseOnRefusalMs: 50,
+  });
+  return async () => (await stop()).statuses;
 }
 
 export async function fairShare(): Promise<void> {
