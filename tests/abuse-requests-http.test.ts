@@ -2,7 +2,7 @@
 // within bounds, the process stays up, a cheap map is still served meanwhile, and memory comes back. Each of these
 // once crashed the process, wedged it or answered a 500 (the issue "Crash-proof and fair under hostile load").
 // The attacks of a public deployment (issue 43) are held where their parts are tested: other spellings of keyed
-// routes (route-access-http), MCP links signed for anonymous callers and Host headers that are no host (mcp-http),
+// routes (abuse-routes-http), MCP links signed for anonymous callers and Host headers that are no host (mcp-http),
 // storing floods and their budgets (stored-maps-http), a stored map drained at its keeper's cost (quotas-http),
 // an evicting Redis (stored-maps-redis), a revoked key's stored maps (access-http), made-up methods (http-errors),
 // floods of costly maps, look-ups and MCP batches (abuse-load-http); made-up X-Forwarded-For entries and the
