@@ -75,13 +75,20 @@ export function clientGate({ inside, waiting, waitMs }: ClientGateOptions): Midd
     else if (line.inside === 0) lines.delete(client);
   }
 
-  return async (ctx, next) => {
+  return (ctx, next) => {
     const client = clientOf(ctx);
-    await enter(client);
-    try {
-      await next();
-    } finally {
-      leave(client);
-    }
+    const through = () => {
+      let passed: Promise<unknown>;
+      try {
+        passed = next();
+      } catch (error) {
+        leave(client);
+        throw error;
+      }
+      return passed.finally(() => leave(client));
+    };
+    // a client within its share goes through without waiting a turn of promises
+    const waiting = enter(client);
+    return waiting === undefined ? through() : waiting.then(through);
   };
 }

@@ -18,8 +18,16 @@ export function trustProxies(app: Koa, proxies: number): void {
 /** An IPv6 client is its /64: a host is given a whole /64 and may use any address of it, so that a client per
  *  address would be one client per request. An IPv4 address mapped into IPv6 (`::ffff:1.2.3.4`) is the IPv4 one. */
 export function clientOf(ctx: Context): string {
-  const key = (ctx.state.access as AccessState | undefined)?.key;
-  if (key) return `key:${key.id}`;
+  const state = ctx.state as { access?: AccessState; client?: string };
+  // once access has been decided, the client is known for the rest of the request: read once
+  if (state.client !== undefined) return state.client;
+  const client = clientNow(state.access, ctx);
+  if (state.access) state.client = client;
+  return client;
+}
+
+function clientNow(access: AccessState | undefined, ctx: Context): string {
+  if (access?.key) return `key:${access.key.id}`;
   const address = addressOf(ctx).replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
   if (!isIPv6(address)) return address;
   return `${expandIPv6(address).slice(0, 4).join(':')}::/64`;
