@@ -16,8 +16,7 @@ import { MAX_WARNING_ENTRIES } from '../http/geo-warnings.ts';
 import { recordText, storedForm, storedRequest } from '../store/stored-form.ts';
 import { keepMap } from '../store/keep-map.ts';
 import { ToolError, type Links, type MapService, type Prepared } from './map-service.ts';
-import { findPlaces } from '../places/places.ts';
-import { readPlaceQuery } from '../places/place-query.ts';
+import { placesFor } from '../endpoints/place-endpoints.ts';
 
 export type LocalDeps = Pick<
   AppDeps,
@@ -110,18 +109,9 @@ export function localService(deps: LocalDeps, context: LocalContext): MapService
       if (!found) refusal(unknownScope(scope, catalogue));
       return { scope: found.id, regions: found.regions };
     },
-    async places(query) {
-      let read;
-      try {
-        read = readPlaceQuery(Object.fromEntries(query), catalogue);
-      } catch (error) {
-        refusal(error);
-      }
-      const { q, limit, ...filter } = read;
-      // the caller's turn among every client's look-ups, as GET /places takes it
-      return {
-        places: await deps.lookups.run(context.client, () => findPlaces(catalogue, q, filter, limit)).catch(refusal),
-      };
-    },
+    // the caller's turn among every client's look-ups, as GET /places takes it
+    places: async (query) => ({
+      places: await placesFor(deps, context.client, Object.fromEntries(query)).catch(refusal),
+    }),
   };
 }

@@ -4,6 +4,7 @@
 // without one) may hold at most STORE_MAX_BYTES_PER_KEY of records, the whole store STORE_MAX_BYTES; a record past
 // either is refused and nothing stored before is touched.
 import { createHash } from 'node:crypto';
+import { isKeySubject } from '../access/quotas.ts';
 
 export interface MapStore {
   /** keeps `record` under `id`, counted against `holder` (holderOf): true when it was new, false when the id was
@@ -41,7 +42,7 @@ export class StoreBudgetSpent extends Error {
 /** Whom a stored record is counted against, from its client (http/client-id.ts): a key by its id; an address as
  *  a hash of it, so that the store keeps no visitor's address for good. */
 export function holderOf(client: string): string {
-  if (client.startsWith('key:')) return client;
+  if (isKeySubject(client)) return client;
   return `address:${createHash('sha256').update(client).digest('base64url').slice(0, 22)}`;
 }
 

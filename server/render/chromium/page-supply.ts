@@ -45,6 +45,8 @@ interface Lane {
   occupied: boolean;
 }
 
+const nicenessOf = (lane: Lane) => (lane.costly ? COSTLY_NICENESS : NICENESS);
+
 const RETRY_OPEN_MS = 1000;
 
 export class PageSupply {
@@ -174,7 +176,7 @@ export class PageSupply {
     const page = await RenderPage.open(browser, this.assets, this.options.maxPixels);
     // the renderer of the Chromium's one page
     const renderer = await chromiumProcessId(browser, 'renderer');
-    if (renderer !== null) yieldCpu(renderer, lane.costly ? COSTLY_NICENESS : NICENESS);
+    if (renderer !== null) yieldCpu(renderer, nicenessOf(lane));
     this.opened.set(page, { lane, order: ++this.counts.pagesOpened, renderer });
     return page;
   }
@@ -192,7 +194,7 @@ export class PageSupply {
   }
 
   private launch(lane: Lane): Promise<Browser> {
-    const launching = launchBrowser(this.options.chromiumPath, lane.costly ? COSTLY_NICENESS : NICENESS);
+    const launching = launchBrowser(this.options.chromiumPath, nicenessOf(lane));
     lane.browser = launching;
     launching.then(
       (browser) => {
